@@ -1,0 +1,91 @@
+"""Command line: ``python -m explorer check FILE.yaml [--json] [--profile ID]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .engine.scenario import MAX_SCENARIO_BYTES, Checked, check_text
+
+
+def _read(name: str) -> tuple[bytes | None, str | None]:
+    if name == "-":
+        data = sys.stdin.buffer.read(MAX_SCENARIO_BYTES + 1)
+        return data, None
+    path = Path(name)
+    if not path.exists():
+        return None, f"{name}: no such file"
+    if path.is_dir():
+        return None, f"{name}: is a folder, not a scenario file"
+    try:
+        with path.open("rb") as fh:
+            return fh.read(MAX_SCENARIO_BYTES + 1), None
+    except OSError as e:
+        return None, f"{name}: cannot be read ({e.strerror})"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    worst = 0
+    for name in args.files:
+        data, problem = _read(name)
+        label = "<stdin>" if name == "-" else name
+        result = Checked(errors=[problem.split(": ", 1)[1]]) if problem else check_text(data, profile=args.profile)
+        if not result.ok:
+            worst = 2
+            if args.json:
+                print(json.dumps({"file": label, "errors": result.errors}, ensure_ascii=False))
+            for e in result.errors:
+                print(f"{label}: {e}", file=sys.stderr)
+            continue
+        if args.json:
+            print(json.dumps({"file": label, **result.output}, ensure_ascii=False))
+        else:
+            from .engine.report import format_verdict
+            if len(args.files) > 1:
+                print(f"== {label}")
+            print(format_verdict(result.output))
+    return worst
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        from .engine import simulate
+    except ImportError:
+        print("simulate: not available in this version", file=sys.stderr)
+        return 2
+    return simulate.main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m explorer", description="Baloot rules explorer: check scenarios.")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="judge scenario files (YAML or JSON); '-' reads standard input")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    c.add_argument("--profile", default=None,
+                   help="rule profile for every file: detailed, tournament or simple (overrides the file)")
+    c.set_defaults(func=cmd_check)
+    s = sub.add_parser("simulate", help="play seeded random legal deals and write one row per deal")
+    s.add_argument("--deals", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--mode", choices=["sun", "hokum"], default=None)
+    s.add_argument("--profile", default="detailed")
+    s.add_argument("--out", default=None, help="CSV file to write (default: no file, just the figures)")
+    s.set_defaults(func=cmd_simulate)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

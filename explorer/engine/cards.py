@@ -1,0 +1,262 @@
+"""Cards, suits, ranks and seats, with one text notation and an exact round trip.
+
+>>> Card.parse("10H")
+Card.parse('TH')
+>>> str(Card.parse("t♥"))
+'TH'
+>>> format_cards(cards("JS 9S AH"))
+'JS 9S AH'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+
+class CardError(ValueError):
+    """A card, seat or suit written in a way the engine cannot read."""
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the one-letter notation."""
+
+    S = "S"
+    H = "H"
+    D = "D"
+    C = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♠ ♥ ♦ ♣."""
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def title(self) -> str:
+        """The English name, plural: Spades, Hearts, Diamonds, Clubs."""
+        return _SUIT_NAME[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.H, Suit.D)
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """Read a suit from ``S H D C`` or ``♠ ♥ ♦ ♣`` (any case).
+
+        >>> Suit.parse("♦")
+        <Suit.D: 'D'>
+        """
+        key = str(text).strip().upper()
+        key = _SYMBOL_TO_SUIT.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise CardError(f"unknown suit {text!r} (use S H D C or ♠ ♥ ♦ ♣)") from None
+
+
+_SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
+_SUIT_NAME = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+SUITS: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
+"""Suits in display order."""
+
+
+class Rank(enum.Enum):
+    """The eight ranks; the value is the one-letter notation (T is the ten)."""
+
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    @property
+    def label(self) -> str:
+        """How the rank is printed on a card face: 10 for the ten."""
+        return "10" if self is Rank.TEN else self.value
+
+    @property
+    def title(self) -> str:
+        """The English name: seven … ace."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        """Read a rank from ``7 8 9 T 10 J Q K A`` (any case)."""
+        key = str(text).strip().upper()
+        if key == "10":
+            key = "T"
+        try:
+            return cls(key)
+        except ValueError:
+            raise CardError(f"unknown rank {text!r} (use 7 8 9 T J Q K A)") from None
+
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+"""Ranks from seven to ace (notation order, not playing strength)."""
+
+_CARD_RE = re.compile(r"^\s*(10|[2-9tTjJqQkKaA1])\s*([SHDCshdc♠♥♦♣♤♡♢♧])\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One of the 32 cards: a rank and a suit. ``str(card)`` is the canonical notation."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read ``TH``, ``10H``, ``t♥`` and the like.
+
+        >>> Card.parse("as")
+        Card.parse('AS')
+        """
+        if isinstance(text, Card):
+            return text
+        raw = str(text)
+        m = _CARD_RE.match(raw)
+        if not m:
+            raise CardError(f"{raw!r} is not a card (write rank then suit, e.g. TH, 10H or t♥)")
+        return cls(Rank.parse(m.group(1)), Suit.parse(m.group(2)))
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol, e.g. ``10♥``."""
+        return self.rank.label + self.suit.symbol
+
+    @property
+    def code(self) -> int:
+        """A small integer 0..31 (suit-major), for fast tables."""
+        return SUITS.index(self.suit) * 8 + RANKS.index(self.rank)
+
+    @classmethod
+    def from_code(cls, code: int) -> "Card":
+        """The card of :attr:`code`."""
+        return DECK[code]
+
+
+DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+"""The 32 cards, suit by suit (S H D C), seven to ace; ``DECK[c.code] == c``."""
+
+
+def cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Parse several cards from a string separated by spaces or commas, or from a list.
+
+    >>> cards("JS, 9S AH")
+    [Card.parse('JS'), Card.parse('9S'), Card.parse('AH')]
+    """
+    if isinstance(text, str):
+        items = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    else:
+        items = list(text)
+    return [Card.parse(t) for t in items]
+
+
+parse_cards = cards
+
+
+def format_cards(items: Iterable[Card]) -> str:
+    """Canonical notation, space separated."""
+    return " ".join(str(c) for c in items)
+
+
+class Seat(enum.Enum):
+    """A seat at the table. Play goes anticlockwise: S → E → N → W → S."""
+
+    S = "S"
+    E = "E"
+    N = "N"
+    W = "W"
+
+    @property
+    def right(self) -> "Seat":
+        """The next seat in play order ("to the right"): S's right is E."""
+        return SEATS[(SEATS.index(self) + 1) % 4]
+
+    @property
+    def left(self) -> "Seat":
+        """The previous seat in play order: S's left is W."""
+        return SEATS[(SEATS.index(self) - 1) % 4]
+
+    @property
+    def partner(self) -> "Seat":
+        """The seat opposite."""
+        return SEATS[(SEATS.index(self) + 2) % 4]
+
+    @property
+    def team(self) -> "Team":
+        """NS or EW."""
+        return Team.NS if self in (Seat.N, Seat.S) else Team.EW
+
+    @property
+    def title(self) -> str:
+        """South, East, North or West."""
+        return {"S": "South", "E": "East", "N": "North", "W": "West"}[self.value]
+
+    @classmethod
+    def parse(cls, text: str) -> "Seat":
+        """Read a seat from ``S E N W`` (any case)."""
+        key = str(text).strip().upper()
+        try:
+            return cls(key)
+        except ValueError:
+            raise CardError(f"unknown seat {text!r} (use S, E, N or W)") from None
+
+
+SEATS: tuple[Seat, ...] = (Seat.S, Seat.E, Seat.N, Seat.W)
+"""Seats in play order (anticlockwise)."""
+
+
+class Team(enum.Enum):
+    """The two partnerships."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def other(self) -> "Team":
+        """The opposing team."""
+        return Team.EW if self is Team.NS else Team.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of the team."""
+        return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
+
+    @classmethod
+    def parse(cls, text: str) -> "Team":
+        """Read ``NS`` or ``EW`` (any case, either order)."""
+        key = str(text).strip().upper()
+        key = {"SN": "NS", "WE": "EW"}.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise CardError(f"unknown team {text!r} (use NS or EW)") from None
+
+
+TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
+
+
+def priority_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
+    """Seats from the dealer's right round to the dealer: the order of speaking and of ties.
+
+    >>> [s.value for s in priority_order(Seat.W)]
+    ['S', 'E', 'N', 'W']
+    """
+    first = dealer.right
+    return (first, first.right, first.right.right, dealer)

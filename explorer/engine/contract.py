@@ -1,0 +1,106 @@
+"""Contracts and escalation: who bought, what is trump, Double to Gahwa (000 §03).
+
+>>> c = Contract(Mode.HOKUM, Suit.H, Seat.N)
+>>> str(c)
+'Hokum ♥ bought by N'
+>>> Escalation(Level.DOUBLE, Seat.E).responsible_team(c).value
+'EW'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .cards import Seat, Suit, Team
+from .tables import Mode
+
+
+class Level(enum.Enum):
+    """Escalation levels after the bidding, lowest first."""
+
+    NONE = "none"
+    DOUBLE = "double"
+    TRIPLE = "triple"
+    QUADRUPLE = "quadruple"
+    GAHWA = "gahwa"
+
+    @property
+    def multiplier(self) -> int:
+        """The card-pool multiplier (Gahwa has no numeric award; 1 is returned)."""
+        return {"none": 1, "double": 2, "triple": 3, "quadruple": 4, "gahwa": 1}[self.value]
+
+    @property
+    def title(self) -> str:
+        return {"none": "Normal", "double": "Double", "triple": "Triple",
+                "quadruple": "Quadruple (Four)", "gahwa": "Gahwa"}[self.value]
+
+    @property
+    def by_doubler(self) -> bool:
+        """Double and Quadruple are said by the doubler; Triple and Gahwa by the declarer."""
+        return self in (Level.DOUBLE, Level.QUADRUPLE)
+
+    @property
+    def is_multiplied(self) -> bool:
+        """Double, Triple and Quadruple multiply the pool."""
+        return self in (Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE)
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The bought contract: Sun or Hokum (with its trump) and the declarer (buyer)."""
+
+    mode: Mode
+    trump: Suit | None
+    buyer: Seat
+
+    def __post_init__(self) -> None:
+        if self.mode is Mode.HOKUM and self.trump is None:
+            raise ValueError("a Hokum contract needs a trump suit")
+        if self.mode is Mode.SUN and self.trump is not None:
+            raise ValueError("a Sun contract has no trump suit")
+
+    @property
+    def buyer_team(self) -> Team:
+        return self.buyer.team
+
+    def __str__(self) -> str:
+        if self.mode is Mode.SUN:
+            return f"Sun bought by {self.buyer.value}"
+        return f"Hokum {self.trump.symbol} bought by {self.buyer.value}"
+
+    def to_dict(self) -> dict:
+        d = {"mode": self.mode.value, "buyer": self.buyer.value}
+        if self.trump is not None:
+            d = {"mode": self.mode.value, "trump": self.trump.value, "buyer": self.buyer.value}
+        return d
+
+
+@dataclass(frozen=True)
+class Escalation:
+    """The escalation level reached, the seat that said Double, and whether it is locked."""
+
+    level: Level = Level.NONE
+    doubler: Seat | None = None
+    locked: bool = False
+
+    def responsible_team(self, contract: Contract) -> Team:
+        """The team carrying the buyer's responsibility: the latest escalator's team (000 §06)."""
+        if self.level.by_doubler and self.doubler is not None:
+            return self.doubler.team
+        return contract.buyer_team
+
+    def counting_team(self, contract: Contract) -> Team:
+        """The team whose raw points are converted: the other side from the responsible one."""
+        return self.responsible_team(contract).other
+
+    def to_dict(self) -> dict:
+        return {"level": self.level.value,
+                "doubler": self.doubler.value if self.doubler else None,
+                "locked": self.locked}
+
+
+NO_ESCALATION = Escalation()

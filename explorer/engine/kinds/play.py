@@ -1,0 +1,118 @@
+"""``kind: play``: which cards may this seat play now, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, Seat
+from ..errors import ScenarioError, at
+from ..play import PlayState, check_play, ekka_problem, obligation, trick_winner
+from ..profiles import RuleProfile
+from ..scenario import CardT, Common, ContractIn, TrickIn, check_duplicates, read_model, register
+from ..tables import Mode
+
+
+class PlayIn(Common):
+    contract: ContractIn
+    tricks: list[TrickIn] | None = None
+    current: TrickIn
+    ekka: bool | None = None
+    hand: list[CardT]
+    played: list[CardT] | None = None
+
+
+def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
+                     path: str = "tricks") -> tuple[list[str], Seat | None, list[Card]]:
+    """Check earlier tricks (4 cards, leaders follow winners, Ekka claims); return problems, next leader, played."""
+    problems: list[str] = []
+    played: list[Card] = []
+    expected = dealer.right if dealer else None
+    for i, t in enumerate(tricks):
+        p = f"{path}[{i}]"
+        if len(t.cards) != 4:
+            problems.append(at(f"{p}.cards", f"a finished trick has 4 cards, not {len(t.cards)}"))
+        if expected is not None and t.leader is not expected:
+            why = "the dealer's right leads the first trick" if i == 0 else f"{expected.value} won trick {i}"
+            problems.append(at(f"{p}.leader", f"{t.leader.value} cannot lead trick {i + 1}: {why}"))
+        if t.ekka and t.cards:
+            bad = ekka_problem(t.cards[0], played, contract.mode, contract.trump)
+            if bad:
+                problems.append(at(f"{p}.ekka", bad))
+        if len(t.cards) == 4:
+            expected = trick_winner(t.leader, t.cards, contract.mode, contract.trump)
+        else:
+            expected = None
+        played.extend(t.cards)
+    return problems, expected, played
+
+
+@register("play")
+def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+    s: PlayIn = read_model(PlayIn, doc)
+    c = s.contract
+    problems: list[str] = []
+    tricks = s.tricks or []
+    hist, next_leader, played = history_problems(tricks, c, s.dealer)
+    problems += hist
+    if s.tricks is not None:
+        if len(tricks) > 7:
+            problems.append(at("tricks", f"{len(tricks)} earlier tricks leave no card to play (at most 7)"))
+        elif len(s.hand) != 8 - len(tricks):
+            problems.append(at("hand", f"holds {len(s.hand)} cards; after {len(tricks)} tricks the seat "
+                                       f"to play holds {8 - len(tricks)}"))
+        if next_leader is not None and s.current.leader is not next_leader:
+            problems.append(at("current.leader", f"{s.current.leader.value} cannot lead: "
+                                                 f"{next_leader.value} won the last trick"))
+    elif not 1 <= len(s.hand) <= 8:
+        problems.append(at("hand", f"holds {len(s.hand)} cards (1 to 8)"))
+    if s.tricks is None and s.dealer is not None and not s.played and s.current.leader is not s.dealer.right \
+            and len(s.hand) == 8:
+        problems.append(at("current.leader", f"{s.current.leader.value} cannot lead the first trick: "
+                                             f"the dealer's right ({s.dealer.right.value}) leads it"))
+    if len(s.current.cards) > 3:
+        problems.append(at("current.cards", f"{len(s.current.cards)} cards are already down: "
+                                            "nobody is left to play"))
+    extra_played = list(s.played or [])
+    named = ([(f"tricks[{i}].cards[{j}]", card) for i, t in enumerate(tricks) for j, card in enumerate(t.cards)]
+             + [(f"played[{j}]", card) for j, card in enumerate(extra_played)]
+             + [(f"current.cards[{j}]", card) for j, card in enumerate(s.current.cards)])
+    check_duplicates(named, problems)
+    gone = {card: path for path, card in named}
+    for j, card in enumerate(s.hand):
+        if card in gone:
+            problems.append(at(f"hand[{j}]", f"{card} is in the hand but was already played at {gone[card]}"))
+    check_duplicates([(f"hand[{j}]", card) for j, card in enumerate(s.hand)], problems)
+    ekka = bool(s.ekka) or s.current.ekka
+    all_played = played + extra_played
+    if ekka:
+        if not s.current.cards:
+            problems.append(at("ekka", "Ekka is announced with a lead, but no card has been led"))
+        else:
+            bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
+            if bad:
+                problems.append(at("ekka", bad))
+    if problems:
+        raise ScenarioError(problems)
+    locked = bool(s.escalation and s.escalation.locked)
+    state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
+                      hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
+                      profile=profile)
+    ob = obligation(state)
+    verdicts = [check_play(state, card) for card in s.hand]
+    winning = state.winning()
+    return {
+        "to_play": state.to_play.value,
+        "legal": sorted(str(v.card) for v in verdicts if v.legal),
+        "illegal": {str(v.card): v.reason for v in sorted(verdicts, key=lambda v: str(v.card)) if not v.legal},
+        "rule": ob.situation,
+        "rule_id": ob.rule.value,
+        "rule_text": ob.rule.doc,
+        "winning": winning.value if winning else None,
+        "position": state.position,
+        "contract": c.engine().to_dict(),
+        "locked": locked,
+        "ekka": ekka,
+        "verdicts": [{"card": str(v.card), "legal": v.legal, "rule": v.rule.value, "reason": v.reason}
+                     for v in verdicts],
+        "mode": c.mode.value if c.mode is Mode.SUN else c.mode.value,
+    }

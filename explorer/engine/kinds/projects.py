@@ -1,0 +1,63 @@
+"""``kind: projects``: what may each hand show, and which team scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Team
+from ..errors import ScenarioError, at
+from ..profiles import RuleProfile
+from ..projects import compare_projects, find_projects
+from ..scenario import CardT, Common, ContractIn, SeatT, check_duplicates, read_model, register
+from ..tables import BALOOT_POINTS
+
+
+class ProjectsIn(Common):
+    contract: ContractIn
+    hands: dict[SeatT, list[CardT]]
+
+
+@register("projects")
+def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+    s: ProjectsIn = read_model(ProjectsIn, doc)
+    c = s.contract
+    problems: list[str] = []
+    if not s.hands:
+        problems.append(at("hands", "give at least one seat's 8 cards"))
+    for seat, hand in s.hands.items():
+        if len(hand) != 8:
+            problems.append(at(f"hands.{seat.value}", f"holds {len(hand)} cards; a full hand has 8"))
+    check_duplicates([(f"hands.{seat.value}[{j}]", card) for seat, hand in s.hands.items()
+                      for j, card in enumerate(hand)], problems)
+    if problems:
+        raise ScenarioError(problems)
+    found = {seat: find_projects(hand, c.mode, c.trump) for seat, hand in s.hands.items()}
+    comp = compare_projects({seat: hp.projects for seat, hp in found.items()}, mode=c.mode, trump=c.trump,
+                            dealer=s.dealer, profile=profile)
+    if comp.needs_dealer:
+        raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
+                                         "earlier seat from the dealer's right wins"))
+    project_points = {t.value: 0 for t in Team}
+    baloot_points = {t.value: 0 for t in Team}
+    for seat, hp in found.items():
+        if comp.project_team is seat.team:
+            project_points[seat.team.value] += sum(p.value for p in hp.projects)
+        if hp.baloot:
+            absorbed = comp.project_team is seat.team and not hp.baloot_separate
+            if not absorbed:
+                baloot_points[seat.team.value] += BALOOT_POINTS
+    return {
+        "by_seat": {seat.value: {"projects": [p.to_dict() for p in hp.projects], "baloot": hp.baloot,
+                                 "baloot_separate": hp.baloot and (comp.project_team is not seat.team
+                                                                   or hp.baloot_separate)}
+                    for seat, hp in found.items()},
+        "best": ({"seat": comp.best_seat.value, "type": comp.best.type.value,
+                  "cards": [str(x) for x in comp.best.cards], "value": comp.best.value}
+                 if comp.best else None),
+        "project_team": comp.project_team.value if comp.project_team else None,
+        "points": {t: project_points[t] + baloot_points[t] for t in project_points},
+        "project_points": project_points,
+        "baloot_points": baloot_points,
+        "reason": comp.reason,
+        "contract": c.engine().to_dict(),
+    }

@@ -1,0 +1,155 @@
+"""``kind: score``: who won this deal, and what does each team record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, Rank, Seat, Team
+from ..contract import Contract, Escalation, Level
+from ..errors import ScenarioError, at
+from ..profiles import RuleProfile
+from ..projects import Project, ProjectError, declared_projects
+from ..scenario import CardT, Common, ContractIn, SeatT, TeamT, read_model, register, teams_json
+from ..scoring import DealFacts, score_deal
+from ..tables import RAW_TOTAL, Mode
+
+
+class ScoreIn(Common):
+    contract: ContractIn
+    points: dict[TeamT, int]
+    tricks_won: dict[TeamT, int] | None = None
+    projects: dict[SeatT, list[list[CardT]]] | None = None
+    baloot: SeatT | None = None
+    first_seat_held_ace: bool = False
+
+
+def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfile,
+                        match: dict[Team, int] | None, *, path: str = "escalation") -> list[str]:
+    """Escalation that no bidding could produce: Triple or locked in Sun, a doubler on the buyer's team..."""
+    out: list[str] = []
+    level = esc.level
+    if contract.mode is Mode.SUN:
+        if level in (Level.TRIPLE, Level.QUADRUPLE, Level.GAHWA):
+            out.append(at(f"{path}.level", f"{level.title} in Sun: Sun may only be doubled (000 §03)"))
+        if esc.locked:
+            out.append(at(f"{path}.locked", "a Sun Double is never locked (000 §03)"))
+        if level is Level.DOUBLE and match is not None:
+            ns, ew = match.get(Team.NS, 0), match.get(Team.EW, 0)
+            hi, lo = max(ns, ew), min(ns, ew)
+            ok = hi > 100 and (lo < 100 if profile.sun_double_threshold == "below_100" else lo <= 100)
+            if not ok:
+                rule = ("one team above 100 and the other below 100" if profile.sun_double_threshold
+                        == "below_100" else "one team above 100 and the other at 100 or below")
+                out.append(at(f"{path}.level", f"Sun may be doubled only with {rule} "
+                                               f"(match before the deal: NS {ns}, EW {ew})"))
+    if level.is_multiplied and esc.doubler is None:
+        out.append(at(f"{path}.doubler", f"a {level.title} needs the seat that said Double"))
+    if esc.doubler is not None and esc.doubler.team is contract.buyer.team:
+        out.append(at(f"{path}.doubler", f"{esc.doubler.value} is on the buyer's team; only an "
+                                         f"opponent of the declarer ({contract.buyer.value}) may Double"))
+    if esc.locked and level not in (Level.DOUBLE, Level.QUADRUPLE, Level.TRIPLE, Level.GAHWA):
+        out.append(at(f"{path}.locked", "only a Double or Quadruple is declared locked"))
+    return out
+
+
+def projects_from(raw: dict[Seat, list[list[Card]]] | None, mode: Mode, trump, baloot: Seat | None,
+                  *, path: str = "projects") -> tuple[dict[Seat, tuple[Project, ...]], list[str]]:
+    """Declared projects as engine objects, with one problem per bad project or reused card."""
+    problems: list[str] = []
+    out: dict[Seat, tuple[Project, ...]] = {}
+    seen: dict[Card, str] = {}
+    for seat, lists in (raw or {}).items():
+        got: list[Project] = []
+        for i, cs in enumerate(lists):
+            p = f"{path}.{seat.value}[{i}]"
+            for j, card in enumerate(cs):
+                if card in seen:
+                    problems.append(at(f"{p}[{j}]", f"{card} is used twice (also at {seen[card]}); "
+                                                    "a card cannot serve in two projects"))
+                else:
+                    seen[card] = f"{p}[{j}]"
+            try:
+                got.extend(declared_projects(cs, mode))
+            except ProjectError as e:
+                problems.append(at(p, f"not a project: {e}"))
+        out[seat] = tuple(got)
+    if baloot is not None and trump is not None:
+        for rank in (Rank.KING, Rank.QUEEN):
+            card = Card(rank, trump)
+            where = seen.get(card)
+            if where and not where.startswith(f"{path}.{baloot.value}["):
+                problems.append(at(where, f"{card} is held by {baloot.value} for Baloot, so another seat "
+                                          "cannot show it"))
+    return out, problems
+
+
+def score_problems(s: Any, profile: RuleProfile, *, path: str = "") -> list[str]:
+    """Points that do not add up, impossible trick counts, Baloot in Sun and the like."""
+    c = s.contract
+    out: list[str] = []
+    total = RAW_TOTAL[c.mode]
+    pts = s.points
+    pre = f"{path}." if path else ""
+    for t in (Team.NS, Team.EW):
+        if t not in pts:
+            out.append(at(f"{pre}points.{t.value}", "missing (give both teams' raw points)"))
+        elif pts[t] < 0:
+            out.append(at(f"{pre}points.{t.value}", f"{pts[t]} is negative"))
+    if len(pts) == 2 and all(v >= 0 for v in pts.values()) and sum(pts.values()) != total:
+        out.append(at(f"{pre}points", f"NS {pts.get(Team.NS)} + EW {pts.get(Team.EW)} = {sum(pts.values())}, "
+                                      f"but a {c.mode.title} deal has {total} raw points (last trick's 10 included)"))
+    if s.tricks_won is not None:
+        tw = s.tricks_won
+        if set(tw) != {Team.NS, Team.EW}:
+            out.append(at(f"{pre}tricks_won", "give both teams, e.g. {NS: 3, EW: 5}"))
+        elif any(v < 0 for v in tw.values()) or sum(tw.values()) != 8:
+            out.append(at(f"{pre}tricks_won", f"NS {tw[Team.NS]} + EW {tw[Team.EW]} is not 8 tricks"))
+        else:
+            for t in (Team.NS, Team.EW):
+                if tw[t] == 0 and pts.get(t, 0) != 0:
+                    out.append(at(f"{pre}points.{t.value}", f"{pts[t]} raw points, but {t.value} won no trick"))
+                if tw[t] > 0 and pts.get(t, 0) < 10 and tw[t] == 8:
+                    out.append(at(f"{pre}points.{t.value}", f"{t.value} won every trick but has {pts[t]} points"))
+    if s.baloot is not None and c.mode is Mode.SUN:
+        out.append(at(f"{pre}baloot", "Baloot exists only in Hokum (trump K and Q)"))
+    if s.first_seat_held_ace and c.mode is not Mode.SUN:
+        out.append(at(f"{pre}first_seat_held_ace", "the reverse Kaboot is a Sun rule"))
+    return out
+
+
+def score_verdict(*, contract: Contract, escalation: Escalation, points: dict[Team, int],
+                  tricks_won: dict[Team, int] | None, projects: dict[Seat, tuple[Project, ...]],
+                  baloot: Seat | None, first_seat_held_ace: bool, dealer: Seat | None,
+                  match: dict[Team, int] | None, profile: RuleProfile) -> dict[str, Any]:
+    """The ``score`` output for valid facts (also used by the ``deal`` kind)."""
+    facts = DealFacts(contract=contract, escalation=escalation, points=points, tricks_won=tricks_won,
+                      projects=projects, baloot=baloot, first_seat_held_ace=first_seat_held_ace,
+                      dealer=dealer, match=match)
+    res = score_deal(facts, profile)
+    if res.projects.needs_dealer:
+        raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
+                                         "earlier seat from the dealer's right wins"))
+    out = res.to_dict()
+    out["projects"] = {s.value: [p.to_dict() for p in ps] for s, ps in projects.items()}
+    out["contract"] = contract.to_dict()
+    out["escalation"] = escalation.to_dict()
+    return out
+
+
+@register("score")
+def judge_score(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+    s: ScoreIn = read_model(ScoreIn, doc)
+    c = s.contract.engine()
+    esc = s.escalation.engine() if s.escalation else Escalation()
+    problems = score_problems(s, profile)
+    problems += escalation_problems(c, esc, profile, s.match)
+    projects, pp = projects_from(s.projects, c.mode, c.trump, s.baloot)
+    problems += pp
+    if problems:
+        raise ScenarioError(problems)
+    return score_verdict(contract=c, escalation=esc, points=dict(s.points), tricks_won=s.tricks_won,
+                         projects=projects, baloot=s.baloot, first_seat_held_ace=s.first_seat_held_ace,
+                         dealer=s.dealer, match=s.match, profile=profile)
+
+
+__all__ = ["judge_score", "score_verdict", "projects_from", "escalation_problems", "teams_json"]

@@ -1,0 +1,362 @@
+"""Trick play: who wins a trick, which cards are legal, and why (000 §04, 003).
+
+Every verdict is data: :func:`check_play` returns a :class:`Verdict` with the
+:class:`PlayRule` that applies and a sentence a beginner understands.
+
+>>> s = PlayState(mode=Mode.HOKUM, trump=Suit.H, leader=Seat.N,
+...               cards=tuple(cards("KC 7C")), hand=tuple(cards("QH 9S 8S AS TD JD 7S")))
+>>> format_cards(legal_plays(s))
+'QH'
+>>> check_play(s, Card.parse("AS")).rule.name
+'THIRD_SEAT_MUST_CUT'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .cards import Card, Rank, Seat, Suit, cards, format_cards  # noqa: F401  (doctests)
+from .profiles import DEFAULT_PROFILE, RuleProfile
+from .tables import Mode, SUN_ORDER, card_points, strength
+
+
+class PlayRule(enum.Enum):
+    """The obligation that decides which cards a seat may play."""
+
+    NOT_IN_HAND = "not_in_hand"
+    LEAD_FREE = "lead_free"
+    LOCKED_NO_TRUMP_LEAD = "locked_no_trump_lead"
+    FOLLOW_SUIT = "follow_suit"
+    SUN_VOID_FREE = "sun_void_free"
+    TRUMP_LEAD_OVERTAKE = "trump_lead_overtake"
+    TRUMP_LEAD_ANY_TRUMP = "trump_lead_any_trump"
+    VOID_NO_TRUMP = "void_no_trump"
+    VOID_MUST_WIN_WITH_TRUMP = "void_must_win_with_trump"
+    VOID_CANNOT_WIN_FREE = "void_cannot_win_free"
+    VOID_MUST_UNDERTRUMP = "void_must_undertrump"
+    PARTNER_WINNING_FREE = "partner_winning_free"
+    THIRD_SEAT_MUST_CUT = "third_seat_must_cut"
+    THIRD_SEAT_ACE_LED = "third_seat_ace_led"
+    THIRD_SEAT_EKKA = "third_seat_ekka"
+
+    @property
+    def doc(self) -> str:
+        """The rule in one sentence."""
+        return RULE_DOCS[self]
+
+    @property
+    def source(self) -> str:
+        """Where the rule comes from in the seeds."""
+        return RULE_SOURCES.get(self, "000 §04")
+
+
+RULE_DOCS: dict[PlayRule, str] = {
+    PlayRule.NOT_IN_HAND: "A seat can only play a card it holds.",
+    PlayRule.LEAD_FREE: "The leader may lead any card.",
+    PlayRule.LOCKED_NO_TRUMP_LEAD:
+        "Locked Hokum: no seat may lead a trump unless its hand holds only trumps.",
+    PlayRule.FOLLOW_SUIT: "You must follow the led suit when you hold it; any card of that suit will do.",
+    PlayRule.SUN_VOID_FREE: "In Sun a player without the led suit may play any card.",
+    PlayRule.TRUMP_LEAD_OVERTAKE:
+        "Trump led and an opponent is winning: you must beat the winning trump when you can.",
+    PlayRule.TRUMP_LEAD_ANY_TRUMP:
+        "Trump led: follow with a trump; any trump will do when your partner is winning "
+        "or you cannot beat the winning trump.",
+    PlayRule.VOID_NO_TRUMP: "Void in the led suit and holding no trump: you may play any card.",
+    PlayRule.VOID_MUST_WIN_WITH_TRUMP:
+        "Void in the led suit with an opponent winning: you must win the trick with a trump "
+        "when one of yours can.",
+    PlayRule.VOID_CANNOT_WIN_FREE:
+        "Void in the led suit with an opponent winning and no trump of yours can win: "
+        "discard or undertrump, as you like.",
+    PlayRule.VOID_MUST_UNDERTRUMP:
+        "Void in the led suit with an opponent winning and no trump of yours can win: "
+        "you must still play a trump (the must-undertrump option).",
+    PlayRule.PARTNER_WINNING_FREE:
+        "Void in the led suit while your partner is winning: you may play any card.",
+    PlayRule.THIRD_SEAT_MUST_CUT:
+        "Third player: your partner led and is winning, but without an Ace lead or a valid "
+        "Ekka a void third player holding a trump must trump.",
+    PlayRule.THIRD_SEAT_ACE_LED:
+        "Third player: your partner led an Ace and is winning, so as a void third player "
+        "you may play any card.",
+    PlayRule.THIRD_SEAT_EKKA:
+        "Third player: your partner announced a valid Ekka and is winning, so as a void "
+        "third player you may play any card.",
+}
+
+RULE_SOURCES: dict[PlayRule, str] = {
+    PlayRule.NOT_IN_HAND: "—",
+    PlayRule.LOCKED_NO_TRUMP_LEAD: "000 §03",
+    PlayRule.SUN_VOID_FREE: "000 §04; 003",
+    PlayRule.VOID_MUST_UNDERTRUMP: "002 (option must_undertrump)",
+    PlayRule.THIRD_SEAT_MUST_CUT: "000 §04 third-player exception; 003 (option third_seat_must_cut)",
+}
+
+
+def is_trump(card: Card, mode: Mode, trump: Suit | None) -> bool:
+    """Whether a card is a trump in this contract."""
+    return mode is Mode.HOKUM and card.suit is trump
+
+
+def card_value(card: Card, mode: Mode, trump: Suit | None) -> int:
+    """Raw points of a card in this contract.
+
+    >>> card_value(Card.parse("JH"), Mode.HOKUM, Suit.H), card_value(Card.parse("JS"), Mode.HOKUM, Suit.H)
+    (20, 2)
+    """
+    return card_points(card.rank, trump=is_trump(card, mode, trump))
+
+
+def card_strength(card: Card, mode: Mode, trump: Suit | None) -> int:
+    """Strength of a card within its own suit in this contract (higher beats lower)."""
+    return strength(card.rank, trump=is_trump(card, mode, trump))
+
+
+def winning_index(trick: Iterable[Card], mode: Mode, trump: Suit | None) -> int:
+    """Index of the card that wins (or is winning) a trick: highest trump, else highest of the led suit.
+
+    >>> winning_index(cards("KC 7C AC QH"), Mode.HOKUM, Suit.H)
+    3
+    >>> winning_index(cards("KC 7C AC QH"), Mode.SUN, None)
+    2
+    """
+    trick = list(trick)
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    led = trick[0].suit
+    best = 0
+    for i, c in enumerate(trick[1:], start=1):
+        b = trick[best]
+        c_trump, b_trump = is_trump(c, mode, trump), is_trump(b, mode, trump)
+        if c_trump and not b_trump:
+            best = i
+        elif c.suit is b.suit and (c_trump or c.suit is led):
+            if card_strength(c, mode, trump) > card_strength(b, mode, trump):
+                best = i
+    return best
+
+
+def trick_winner(leader: Seat, trick: Iterable[Card], mode: Mode, trump: Suit | None) -> Seat:
+    """The seat winning a trick led by ``leader`` (cards in play order).
+
+    >>> trick_winner(Seat.N, cards("KC 7C AC QH"), Mode.HOKUM, Suit.H).value
+    'E'
+    """
+    seat = leader
+    for _ in range(winning_index(trick, mode, trump)):
+        seat = seat.right
+    return seat
+
+
+def trick_points(trick: Iterable[Card], mode: Mode, trump: Suit | None) -> int:
+    """Raw points of the cards in a trick (without the last-trick 10)."""
+    return sum(card_value(c, mode, trump) for c in trick)
+
+
+def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> str | None:
+    """Why an Ekka announced on ``lead`` is false, or None when it holds.
+
+    Cards in earlier tricks count as played; cards still in hands do not (000 §04, §09).
+
+    >>> ekka_problem(Card.parse("KC"), [], Mode.HOKUM, Suit.H)
+    'Ekka on KC is false: AC, TC are still unplayed and higher.'
+    >>> ekka_problem(Card.parse("KC"), cards("AC TC"), Mode.HOKUM, Suit.H) is None
+    True
+    """
+    if is_trump(lead, mode, trump):
+        return f"Ekka is announced on a plain card, but {lead} is a trump."
+    gone = set(played)
+    higher = [Card(r, lead.suit) for r in SUN_ORDER[: SUN_ORDER.index(lead.rank)]]
+    out = [c for c in higher if c not in gone]
+    if out:
+        return (f"Ekka on {lead} is false: {', '.join(map(str, out))} "
+                f"{'is' if len(out) == 1 else 'are'} still unplayed and higher.")
+    return None
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """A moment in a trick: the contract, the cards on the table and the hand of the seat to play.
+
+    ``cards`` are the current trick's cards in play order from ``leader``; ``played``
+    are the cards of earlier tricks (for Ekka); ``ekka`` says the leader announced Ekka.
+    """
+
+    mode: Mode
+    trump: Suit | None
+    leader: Seat
+    cards: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    played: frozenset[Card] = frozenset()
+    ekka: bool = False
+    locked: bool = False
+    profile: RuleProfile = field(default=DEFAULT_PROFILE)
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat whose turn it is."""
+        seat = self.leader
+        for _ in self.cards:
+            seat = seat.right
+        return seat
+
+    @property
+    def position(self) -> int:
+        """1 for the leader, 2 for second, 3 for third, 4 for fourth."""
+        return len(self.cards) + 1
+
+    def winning(self) -> Seat | None:
+        """The seat holding the trick so far (None before the lead)."""
+        if not self.cards:
+            return None
+        return trick_winner(self.leader, self.cards, self.mode, self.trump)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """What the seat to play must do: the rule, the cards it allows, and the situation in words."""
+
+    rule: PlayRule
+    allowed: frozenset[Card]
+    situation: str
+    requirement: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a card may be played now, the rule that decides it and the reason in words."""
+
+    card: Card
+    legal: bool
+    rule: PlayRule
+    reason: str
+
+
+def _names(items: Iterable[Card]) -> str:
+    return ", ".join(str(c) for c in sorted(items, key=lambda c: (c.suit.value, -strength(c.rank, trump=False))))
+
+
+def _article(card: Card) -> str:
+    word = "an" if card.rank in (Rank.ACE, Rank.EIGHT) else "a"
+    return f"{word} {card.rank.title} ({card})"
+
+
+def obligation(state: PlayState) -> Obligation:
+    """The obligation on the seat to play and the cards it allows."""
+    s = state
+    hand = frozenset(s.hand)
+    trump = s.trump if s.mode is Mode.HOKUM else None
+    trumps = frozenset(c for c in hand if c.suit is trump) if trump else frozenset()
+    if not s.cards:
+        if s.locked and trump and trumps and trumps != hand:
+            return Obligation(
+                PlayRule.LOCKED_NO_TRUMP_LEAD, hand - trumps,
+                f"You lead in a locked Hokum and hold cards other than trumps ({trump.title}).",
+                "you may not lead a trump")
+        return Obligation(PlayRule.LEAD_FREE, hand, "You lead this trick.", "")
+
+    led = s.cards[0].suit
+    of_led = frozenset(c for c in hand if c.suit is led)
+    winner = s.winning()
+    me = s.to_play
+    partner_wins = winner is me.partner
+    win_card = s.cards[list(_seats_from(s.leader, len(s.cards))).index(winner)]
+
+    if trump and led is trump:
+        if not of_led:
+            return Obligation(PlayRule.VOID_NO_TRUMP, hand,
+                              f"A trump ({trump.title}) was led and you hold no trump.", "")
+        if partner_wins:
+            return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
+                              f"A trump was led and your partner is winning with {win_card}; "
+                              "any trump will do.", "you must play a trump")
+        higher = frozenset(c for c in of_led if card_strength(c, s.mode, trump)
+                           > card_strength(win_card, s.mode, trump))
+        if higher:
+            return Obligation(PlayRule.TRUMP_LEAD_OVERTAKE, higher,
+                              f"A trump was led and an opponent is winning with {win_card}; "
+                              f"you can beat it ({_names(higher)}).",
+                              f"you must beat {win_card} with a higher trump")
+        return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
+                          f"A trump was led, an opponent is winning with {win_card} and none "
+                          "of your trumps can beat it; any trump will do.", "you must play a trump")
+
+    if of_led:
+        return Obligation(PlayRule.FOLLOW_SUIT, of_led,
+                          f"{led.title.capitalize()} were led and you hold {led.title} ({_names(of_led)}).",
+                          f"you must follow suit with {led.title}")
+
+    void = f"{led.title.capitalize()} were led and you have no {led.title}"
+    if s.mode is Mode.SUN:
+        return Obligation(PlayRule.SUN_VOID_FREE, hand, f"{void}; in Sun you may play anything.", "")
+    if not trumps:
+        return Obligation(PlayRule.VOID_NO_TRUMP, hand,
+                          f"{void} and no trump ({trump.title}); you may play anything.", "")
+
+    if partner_wins:
+        third = s.position == 3 and winner is s.leader
+        if third and s.profile.third_seat_must_cut:
+            lead = s.cards[0]
+            if lead.rank is Rank.ACE:
+                return Obligation(PlayRule.THIRD_SEAT_ACE_LED, hand,
+                                  f"{void}; your partner led an Ace and is winning, so you are free.", "")
+            if s.ekka:
+                return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
+                                  f"{void}; your partner announced Ekka on {lead} and is winning, "
+                                  "so you are free.", "")
+            return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
+                              f"{void}; your partner led {_article(lead)} without Ekka, "
+                              "so as third player you must trump.",
+                              "you must trump")
+        return Obligation(PlayRule.PARTNER_WINNING_FREE, hand,
+                          f"{void}; your partner is winning with {win_card}, so you may play anything.", "")
+
+    if is_trump(win_card, s.mode, trump):
+        winners = frozenset(c for c in trumps if card_strength(c, s.mode, trump)
+                            > card_strength(win_card, s.mode, trump))
+    else:
+        winners = trumps
+    if winners:
+        beat = f"beats {win_card}" if is_trump(win_card, s.mode, trump) else "wins"
+        return Obligation(PlayRule.VOID_MUST_WIN_WITH_TRUMP, winners,
+                          f"{void}; an opponent is winning with {win_card} and a trump of yours "
+                          f"{beat} ({_names(winners)}).",
+                          "you must win the trick with a trump")
+    if s.profile.must_undertrump:
+        return Obligation(PlayRule.VOID_MUST_UNDERTRUMP, trumps,
+                          f"{void}; an opponent is winning with {win_card}, none of your trumps "
+                          "can beat it, and at this table you must still play a trump.",
+                          "you must play a trump (undertrump)")
+    return Obligation(PlayRule.VOID_CANNOT_WIN_FREE, hand,
+                      f"{void}; an opponent is winning with {win_card} and none of your trumps "
+                      "can beat it, so you may discard or undertrump.", "")
+
+
+def _seats_from(leader: Seat, n: int) -> list[Seat]:
+    out, seat = [], leader
+    for _ in range(n):
+        out.append(seat)
+        seat = seat.right
+    return out
+
+
+def check_play(state: PlayState, card: Card) -> Verdict:
+    """Whether ``card`` may be played now, with the rule and the reason. Never raises for a legal state."""
+    if card not in state.hand:
+        return Verdict(card, False, PlayRule.NOT_IN_HAND, f"You do not hold {card}.")
+    ob = obligation(state)
+    if card in ob.allowed:
+        return Verdict(card, True, ob.rule, f"{ob.situation} {card} is allowed.")
+    must = sorted(ob.allowed, key=lambda c: (c.suit.value, -card_strength(c, state.mode, state.trump)))
+    return Verdict(card, False, ob.rule,
+                   f"{ob.situation} {card} is not allowed: {ob.requirement} "
+                   f"({'one of ' if len(must) > 1 else ''}{', '.join(map(str, must))}).")
+
+
+def legal_plays(state: PlayState) -> list[Card]:
+    """The cards the seat to play may play, in hand order. Never empty for a non-empty hand."""
+    allowed = obligation(state).allowed
+    return [c for c in state.hand if c in allowed]

@@ -1,0 +1,371 @@
+"""The scoring pipeline (004, 000 §06), every step recorded with its numbers.
+
+Order: raw cards → last trick 10 → convert the counting team → complement → projects and
+Baloot → compare → award.
+
+>>> convert(78, Mode.HOKUM), convert(65, Mode.SUN), convert(66, Mode.SUN)
+(8, 13, 14)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .cards import Seat, Team
+from .contract import Contract, Escalation, Level
+from .profiles import DEFAULT_PROFILE, RuleProfile
+from .projects import Project, ProjectComparison, baloot_absorbed, compare_projects
+from .tables import (BALOOT_POINTS, GAME_POOL, KABOOT_AWARD, LAST_TRICK_BONUS, MATCH_TARGET, RAW_TOTAL,
+                     REVERSE_KABOOT_AWARD, Mode)
+
+TEAMS = (Team.NS, Team.EW)
+
+
+def convert(raw: int, mode: Mode) -> int:
+    """The counting team's raw points as game points.
+
+    Hokum: round to tens, units 0–5 down and 6–9 up, divide by 10. Sun: round to tens but
+    keep a final 5, divide by 5 (units 0–4 → 2×tens, 5 → 2×tens+1, 6–9 → 2×tens+2).
+
+    >>> [convert(r, Mode.HOKUM) for r in (66, 81, 85, 86, 106)]
+    [7, 8, 8, 9, 11]
+    >>> [convert(r, Mode.SUN) for r in (56, 64, 65, 66, 74)]
+    [12, 12, 13, 14, 14]
+    """
+    tens, units = divmod(raw, 10)
+    if mode is Mode.HOKUM:
+        return tens + (1 if units >= 6 else 0)
+    if units <= 4:
+        return 2 * tens
+    if units == 5:
+        return 2 * tens + 1
+    return 2 * tens + 2
+
+
+def tie_by_units(raw_units: int, mode: Mode) -> str:
+    """Who wins a tied comparison by the counting team's raw units: 'counting', 'other' or 'buyer'.
+
+    >>> tie_by_units(8, Mode.HOKUM), tie_by_units(2, Mode.HOKUM), tie_by_units(1, Mode.HOKUM)
+    ('other', 'counting', 'buyer')
+    >>> tie_by_units(5, Mode.SUN), tie_by_units(4, Mode.SUN)
+    ('buyer', 'counting')
+    """
+    if mode is Mode.HOKUM:
+        if raw_units in (2, 3, 4, 5):
+            return "counting"
+        if raw_units == 1:
+            return "buyer"
+        return "other"
+    if raw_units in (1, 2, 3, 4):
+        return "counting"
+    if raw_units in (0, 5):
+        return "buyer"
+    return "other"
+
+
+@dataclass(frozen=True)
+class ScoreStep:
+    """One step of the pipeline: a short name, the sentence, and the numbers per team."""
+
+    step: str
+    detail: str
+    values: dict[str, int] | None = None
+    reading: bool = False
+
+    def to_dict(self) -> dict:
+        d: dict = {"step": self.step, "detail": self.detail}
+        if self.values is not None:
+            d["values"] = dict(self.values)
+        if self.reading:
+            d["our_reading"] = True
+        return d
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """What the score of a deal depends on."""
+
+    contract: Contract
+    escalation: Escalation
+    points: Mapping[Team, int]
+    tricks_won: Mapping[Team, int] | None = None
+    projects: Mapping[Seat, tuple[Project, ...]] = field(default_factory=dict)
+    baloot: Seat | None = None
+    first_seat_held_ace: bool = False
+    dealer: Seat | None = None
+    match: Mapping[Team, int] | None = None
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The whole verdict of the scoring pipeline."""
+
+    counting_team: Team
+    converted: dict[Team, int]
+    project_team: Team | None
+    comparison: dict[Team, int]
+    winner: Team
+    buyer_made: bool
+    award: dict[Team, int] | None
+    kaboot: Team | None
+    match_before: dict[Team, int]
+    match_after: dict[Team, int]
+    match_winner: Team | None
+    another_deal: bool
+    steps: tuple[ScoreStep, ...]
+    project_points: dict[Team, int]
+    baloot_points: dict[Team, int]
+    projects: ProjectComparison
+
+    def to_dict(self) -> dict:
+        def teams(d):
+            return None if d is None else {t.value: d[t] for t in TEAMS}
+        return {
+            "counting_team": self.counting_team.value,
+            "converted": teams(self.converted),
+            "project_team": self.project_team.value if self.project_team else None,
+            "comparison": teams(self.comparison),
+            "winner": self.winner.value,
+            "buyer_made": self.buyer_made,
+            "award": teams(self.award),
+            "kaboot": self.kaboot.value if self.kaboot else None,
+            "match_winner": self.match_winner.value if self.match_winner else None,
+            "match": {"before": teams(self.match_before), "after": teams(self.match_after),
+                      "another_deal": self.another_deal},
+            "project_points": teams(self.project_points),
+            "baloot_points": teams(self.baloot_points),
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+
+def _t(d: Mapping[Team, int]) -> dict[str, int]:
+    return {t.value: int(d[t]) for t in TEAMS}
+
+
+def _fmt(d: Mapping[Team, int]) -> str:
+    return f"NS {d[Team.NS]}, EW {d[Team.EW]}"
+
+
+def project_multiplier(level: Level, profile: RuleProfile) -> int:
+    """Eligible projects are multiplied by 2 at Double, by the profile's option at Triple and Quadruple."""
+    if level is Level.DOUBLE:
+        return 2
+    if level in (Level.TRIPLE, Level.QUADRUPLE):
+        return profile.projects_multiplier_above_double
+    return 1
+
+
+def kaboot_base(mode: Mode, level: Level, profile: RuleProfile) -> int:
+    """The card award of a Kaboot at this level (000 §06 'multiply', 004 'fixed')."""
+    base = KABOOT_AWARD[mode]
+    if not level.is_multiplied:
+        return base
+    if profile.kaboot_escalation == "multiply":
+        return base * (level.multiplier if mode is Mode.HOKUM else 2)
+    return {Level.DOUBLE: base, Level.TRIPLE: 75, Level.QUADRUPLE: 100}[level]
+
+
+def match_result(before: Mapping[Team, int], award: Mapping[Team, int] | None) -> tuple[dict, Team | None, bool]:
+    """Totals after the deal, the match winner (reaching 152 with the higher total), and whether equal totals ≥152 need another deal.
+
+    >>> after, w, again = match_result({Team.NS: 140, Team.EW: 100}, {Team.NS: 16, Team.EW: 0})
+    >>> after[Team.NS], w.value, again
+    (156, 'NS', False)
+    >>> match_result({Team.NS: 150, Team.EW: 150}, {Team.NS: 8, Team.EW: 8})[1:]
+    (None, True)
+    """
+    after = {t: int(before.get(t, 0)) + int((award or {}).get(t, 0)) for t in TEAMS}
+    if max(after.values()) < MATCH_TARGET:
+        return after, None, False
+    if after[Team.NS] == after[Team.EW]:
+        return after, None, True
+    return after, max(TEAMS, key=lambda t: after[t]), False
+
+
+def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreResult:
+    """Run the pipeline of rules-decisions.md on the facts of a deal. Inputs must be valid."""
+    c, e = f.contract, f.escalation
+    mode, level = c.mode, e.level
+    pool, total = GAME_POOL[mode], RAW_TOTAL[mode]
+    buyer_team = c.buyer.team
+    responsible = e.responsible_team(c)
+    counting = responsible.other
+    pts = {t: int(f.points[t]) for t in TEAMS}
+    steps: list[ScoreStep] = []
+
+    steps.append(ScoreStep("raw", f"Raw card points: {_fmt(pts)} (total {total} in {mode.title}).", _t(pts)))
+    steps.append(ScoreStep("last_trick", f"The last trick's {LAST_TRICK_BONUS} raw points are already in these "
+                           f"totals: {total - LAST_TRICK_BONUS} in the cards plus {LAST_TRICK_BONUS} make {total}."))
+    if level is Level.NONE:
+        why = f"the buyer ({c.buyer.value}) is in {buyer_team.value}, so {counting.value}, the other team, counts"
+    else:
+        said = e.doubler.value if level.by_doubler and e.doubler else c.buyer.value
+        why = (f"at {level.title} the latest escalation was said by {said} ({responsible.value}), "
+               f"so {counting.value}, the other team, counts")
+    steps.append(ScoreStep("counting_team", f"Counting team: {counting.value} ({why})."))
+
+    raw = pts[counting]
+    conv = convert(raw, mode)
+    converted = {counting: conv, responsible: pool - conv}
+    if mode is Mode.HOKUM:
+        how = f"{raw} rounds to {conv * 10} (units 0–5 down, 6–9 up), divided by 10 gives {conv}"
+    else:
+        how = f"{raw}: units {raw % 10} → {conv} (round to tens keeping a final 5, divided by 5)"
+    steps.append(ScoreStep("conversion", f"Convert {counting.value}'s {raw} raw points: {how}.",
+                           {counting.value: conv}))
+    steps.append(ScoreStep("complement", f"{responsible.value} gets the complement: {pool} − {conv} = "
+                           f"{pool - conv} (never rounded on its own).", _t(converted)))
+
+    # Projects and Baloot.
+    shown = {s: tuple(ps) for s, ps in f.projects.items() if ps}
+    comp = compare_projects(shown, mode=mode, trump=c.trump, dealer=f.dealer, profile=profile)
+    pteam = comp.project_team
+    project_points = {t: 0 for t in TEAMS}
+    if pteam is not None:
+        project_points[pteam] = sum(p.value for s, ps in shown.items() if s.team is pteam for p in ps)
+    steps.append(ScoreStep("projects", comp.reason + (
+        f" {pteam.value} scores its projects ({project_points[pteam]}); the other team's score nothing."
+        if pteam is not None and any(s.team is not pteam for s in shown) else
+        f" {pteam.value} scores its projects ({project_points[pteam]})." if pteam is not None else ""),
+        _t(project_points)))
+    baloot_points = {t: 0 for t in TEAMS}
+    if f.baloot is not None:
+        owner_shown = shown.get(f.baloot, ()) if f.baloot.team is pteam else ()
+        if baloot_absorbed(owner_shown, c.trump):
+            steps.append(ScoreStep("baloot", f"{f.baloot.value}'s Baloot is inside its shown project "
+                                   "(five-card run with K and Q, or four K or four Q): no separate 2.",
+                                   _t(baloot_points)))
+        else:
+            baloot_points[f.baloot.team] = BALOOT_POINTS
+            steps.append(ScoreStep("baloot", f"Baloot: {f.baloot.value} held the trump K and Q, "
+                                   f"{BALOOT_POINTS} for {f.baloot.team.value}, whoever has project priority.",
+                                   _t(baloot_points)))
+
+    comparison = {t: converted[t] + project_points[t] + baloot_points[t] for t in TEAMS}
+    kaboot = None
+    if f.tricks_won:
+        for t in TEAMS:
+            if int(f.tricks_won.get(t, 0)) == 8:
+                kaboot = t
+
+    if kaboot is not None:
+        winner = kaboot
+        steps.append(ScoreStep("comparison", f"Comparison: {_fmt(comparison)}, but {kaboot.value} took all "
+                               "eight tricks (Kaboot): no conversion, the sweeping team wins.", _t(comparison)))
+    elif comparison[Team.NS] != comparison[Team.EW]:
+        winner = max(TEAMS, key=lambda t: comparison[t])
+        steps.append(ScoreStep("comparison", f"Comparison (cards + projects + Baloot): {_fmt(comparison)}; "
+                               f"{winner.value} is higher.", _t(comparison)))
+    else:
+        steps.append(ScoreStep("comparison", f"Comparison (cards + projects + Baloot): {_fmt(comparison)}: "
+                               "a tie.", _t(comparison)))
+        winner, detail, reading = _break_tie(raw, mode, level, counting, buyer_team, e, profile)
+        steps.append(ScoreStep("tie_rule", detail, reading=reading))
+    buyer_made = winner is buyer_team
+
+    award: dict[Team, int] | None
+    loser = winner.other
+    if kaboot is not None:
+        award, detail = _kaboot_award(f, kaboot, project_points, pteam, profile)
+        steps.append(ScoreStep("award", detail, _t(award) if award else None))
+    elif level is Level.GAHWA:
+        award = None
+        steps.append(ScoreStep("award", f"Gahwa: {winner.value} wins the deal and so the match; "
+                               "the deal has no numeric award."))
+    elif level is Level.NONE:
+        if buyer_made:
+            award = dict(comparison)
+            steps.append(ScoreStep("award", f"The buyer's team {buyer_team.value} made its contract: each team "
+                                   f"records its own cards, projects and Baloot: {_fmt(award)}.", _t(award)))
+        else:
+            taken = pool + sum(project_points.values()) + sum(baloot_points.values())
+            award = {t: (taken if t is buyer_team.other else 0) for t in TEAMS}
+            steps.append(ScoreStep("award", f"The buyer's team {buyer_team.value} failed: it records 0; "
+                                   f"{buyer_team.other.value} records the whole {pool} plus every eligible "
+                                   f"project and the Baloot: {_fmt(award)}.", _t(award)))
+    else:
+        pm = project_multiplier(level, profile)
+        won = (pool * level.multiplier + sum(project_points.values()) * pm + sum(baloot_points.values()))
+        award = {winner: won, loser: 0}
+        award = {t: award[t] for t in TEAMS}
+        steps.append(ScoreStep("award", f"{level.title}: {winner.value} takes everything: {pool} × "
+                               f"{level.multiplier} = {pool * level.multiplier}, projects "
+                               f"{sum(project_points.values())} × {pm}, Baloot {sum(baloot_points.values())}: "
+                               f"{won}; {loser.value} records 0.", _t(award)))
+
+    before = {t: int((f.match or {}).get(t, 0)) for t in TEAMS}
+    if level is Level.GAHWA:
+        after, mwin, again = dict(before), winner, False
+        steps.append(ScoreStep("match", f"Gahwa: {winner.value} wins the match whatever the totals."))
+    else:
+        after, mwin, again = match_result(before, award)
+        text = f"Match: {_fmt(before)} + this deal = {_fmt(after)}."
+        if mwin:
+            text += f" {mwin.value} reaches {MATCH_TARGET} with the higher total and wins the match."
+        elif again:
+            text += f" Equal totals at {MATCH_TARGET} or more: play another deal."
+        steps.append(ScoreStep("match", text, _t(after)))
+    return ScoreResult(counting, converted, pteam, comparison, winner, buyer_made, award, kaboot,
+                       before, after, mwin, again, tuple(steps), project_points, baloot_points, comp)
+
+
+def _break_tie(raw: int, mode: Mode, level: Level, counting: Team, buyer_team: Team, e: Escalation,
+               profile: RuleProfile) -> tuple[Team, str, bool]:
+    units = raw % 10
+    if level.is_multiplied and profile.escalated_tie == "doubler_loses" and e.doubler is not None:
+        loser = e.doubler.team
+        return loser.other, (f"Tie at {level.title}: the team that originally called Double "
+                             f"({loser.value}) loses it (004)."), False
+    if not level.is_multiplied and profile.tie_rule == "buyer_fails":
+        return buyer_team.other, (f"Tie: the buyer's team {buyer_team.value} had to score more than the "
+                                  "other team, so it fails (002)."), False
+    who = tie_by_units(units, mode)
+    table = ("Hokum: counting team wins on units 2–5, loses on 6–9 and 0, 1 favours the buyer"
+             if mode is Mode.HOKUM else
+             "Sun: counting team wins on units 1–4, loses on 6–9, 0 and 5 favour the buyer")
+    if who == "counting":
+        return counting, f"Tie broken by the counting team's raw units ({raw} ends in {units}): " \
+                         f"{counting.value} wins ({table}).", False
+    if who == "other":
+        return counting.other, f"Tie broken by the counting team's raw units ({raw} ends in {units}): " \
+                               f"{counting.value} loses, so {counting.other.value} wins ({table}).", False
+    reading = level is not Level.NONE
+    return buyer_team, (f"Tie broken by the counting team's raw units ({raw} ends in {units}, neutral): "
+                        f"it favours the buyer's team {buyer_team.value} ({table})"
+                        + (" — our reading at escalated levels." if reading else ".")), reading
+
+
+def _kaboot_award(f: DealFacts, sweeper: Team, project_points: dict[Team, int], pteam: Team | None,
+                  profile: RuleProfile) -> tuple[dict[Team, int] | None, str]:
+    c, level, mode = f.contract, f.escalation.level, f.contract.mode
+    reverse = (profile.reverse_kaboot and mode is Mode.SUN and f.dealer is not None
+               and c.buyer is f.dealer.right and sweeper is not c.buyer.team and f.first_seat_held_ace)
+    if reverse:
+        base = REVERSE_KABOOT_AWARD * (2 if level.is_multiplied else 1)
+        base_text = (f"Reverse Kaboot: the dealer's right ({c.buyer.value}) bought Sun with an Ace and its "
+                     f"team took no trick: {REVERSE_KABOOT_AWARD}" + (" × 2 (doubled; our reading)"
+                                                                       if level.is_multiplied else ""))
+    else:
+        base = kaboot_base(mode, level, profile)
+        base_text = f"Kaboot: {sweeper.value} took all eight tricks: {base}"
+        if level.is_multiplied:
+            base_text += (f" ({KABOOT_AWARD[mode]} at {level.title}, rule '{profile.kaboot_escalation}')")
+    own_projects = project_points[sweeper] if pteam is sweeper else 0
+    pm = project_multiplier(level, profile) if level.is_multiplied else 1
+    baloot = 0
+    own_baloot = f.baloot is not None and f.baloot.team is sweeper
+    if own_baloot:
+        absorbed = baloot_absorbed(f.projects.get(f.baloot, ()), c.trump) if pteam is sweeper else False
+        if not absorbed and (level.is_multiplied or level is Level.GAHWA or profile.undoubled_kaboot_baloot):
+            baloot = BALOOT_POINTS
+    if level is Level.GAHWA:
+        return None, f"{base_text}. Gahwa: {sweeper.value} wins the match; no numeric award."
+    won = base + own_projects * pm + baloot
+    detail = (f"{base_text}, plus its own projects {own_projects}" + (f" × {pm}" if pm != 1 else "")
+              + (f", plus its Baloot {baloot}" if baloot else "")
+              + (" (undoubled Kaboot Baloot: a teaching agreement of 000)"
+                 if baloot and not level.is_multiplied else "")
+              + f" = {won}; {sweeper.other.value} records 0, its projects and Baloot included.")
+    award = {sweeper: won, sweeper.other: 0}
+    return {t: award[t] for t in TEAMS}, detail
