@@ -126,7 +126,10 @@ class Card:
         m = _CARD_RE.match(raw)
         if not m:
             raise CardError(f"{raw!r} is not a card (write rank then suit, e.g. TH, 10H or t♥)")
-        return cls(Rank.parse(m.group(1)), Suit.parse(m.group(2)))
+        try:
+            return cls(Rank.parse(m.group(1)), Suit.parse(m.group(2)))
+        except CardError as e:
+            raise CardError(f"{raw!r} is not a card: {e}") from None
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value

@@ -1,0 +1,246 @@
+"""``kind: bidding``: what happens with these calls, who is asked next, and why.
+
+Calls are replayed in order through :mod:`..bidding`. An illegal or out-of-turn
+call is a verdict, not bad input: the output's ``error`` is ``{index, reason,
+...}`` where ``index`` counts ``calls`` first and then the ``escalation``
+entries, from 0, and the state shown is the one just before that call. A call
+after the bidding ended (in ``calls``) and an escalation entry before it ended
+are reported the same way (illegal calls). Bad input (an unknown call name or
+seat, an upcard that is not a card, a round-2 Hokum without its suit, ``suit``
+or ``locked`` on a call that takes none) is a :class:`ScenarioError`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
+
+from ..bidding import (
+    BID_CALLS,
+    CALL_ALIASES,
+    ESCALATION_CALLS,
+    BiddingState,
+    Call,
+    CallKind,
+    CallVerdict,
+    legal_calls,
+    replay,
+    start,
+)
+from ..cards import Seat, Team
+from ..contract import Contract, Escalation
+from ..errors import ScenarioError, at
+from ..profiles import RuleProfile
+from ..scenario import CardT, Common, Model, SeatT, SuitT, read_model, register, team_scores
+
+_BID_NAMES = ", ".join(k.value for k in BID_CALLS)
+_RAISE_NAMES = ", ".join(k.value for k in ESCALATION_CALLS)
+
+
+def _name(v: Any, allowed: tuple[CallKind, ...], *, here: str, there: str, names: str) -> CallKind:
+    if not isinstance(v, str):
+        raise ValueError(f"{v!r} is not a call (use {names})")
+    key = v.strip().lower()
+    key = CALL_ALIASES.get(key, key)
+    try:
+        kind = CallKind(key)
+    except ValueError:
+        raise ValueError(f"{v!r} is not a{'n escalation' if here == 'escalation' else ''} call "
+                         f"(use {names})") from None
+    if kind not in allowed:
+        raise ValueError(f"{v!r} is {'an escalation' if there == 'escalation' else 'a bidding'} call: "
+                         f"put it under {there} ({here} takes {names})")
+    return kind
+
+
+def _bid_name(v: Any) -> CallKind:
+    return _name(v, BID_CALLS, here="calls", there="escalation", names=_BID_NAMES)
+
+
+def _raise_name(v: Any) -> CallKind:
+    return _name(v, ESCALATION_CALLS, here="escalation", there="calls", names=_RAISE_NAMES)
+
+
+class BidCallIn(Model):
+    seat: SeatT
+    call: Annotated[CallKind, BeforeValidator(_bid_name)]
+    suit: SuitT | None = None
+    locked: bool | None = None
+
+
+class RaiseCallIn(Model):
+    seat: SeatT
+    call: Annotated[CallKind, BeforeValidator(_raise_name)]
+    locked: bool | None = None
+
+
+class BiddingIn(Common):
+    dealer: SeatT
+    upcard: CardT
+    calls: list[BidCallIn] = []
+    escalation: list[RaiseCallIn] | None = None  # type: ignore[assignment]
+
+
+class BiddingBlockIn(Model):
+    """The ``bidding:`` block of a ``deal`` scenario."""
+
+    upcard: CardT
+    calls: list[BidCallIn] = []
+    escalation: list[RaiseCallIn] | None = None
+
+
+def _calls(calls: list[BidCallIn], raises: list[RaiseCallIn], prefix: str = ""
+           ) -> tuple[list[Call], list[Call], list[str]]:
+    """Engine calls from the entries, with one problem per ``suit``/``locked`` that a call cannot take."""
+    problems: list[str] = []
+    bids: list[Call] = []
+    for i, c in enumerate(calls):
+        p = f"{prefix}calls[{i}]"
+        if c.suit is not None and c.call is not CallKind.HOKUM:
+            problems.append(at(f"{p}.suit", f"only a Hokum names a suit, not {c.call.value}"))
+        if c.locked:
+            problems.append(at(f"{p}.locked", "only a Double or Quadruple (under escalation:) is open or locked"))
+        bids.append(Call(c.call, c.suit if c.call is CallKind.HOKUM else None, seat=c.seat))
+    ups: list[Call] = []
+    for j, c in enumerate(raises):
+        p = f"{prefix}escalation[{j}]"
+        if c.locked and c.call is CallKind.PASS:
+            problems.append(at(f"{p}.locked", "a pass is neither open nor locked"))
+        ups.append(Call(c.call, None, bool(c.locked) and c.call is not CallKind.PASS, seat=c.seat))
+    return bids, ups, problems
+
+
+def run(state: BiddingState, bids: list[Call], ups: list[Call], *, prefix: str = ""
+        ) -> tuple[BiddingState, dict[str, Any] | None]:
+    """Replay the calls, then the escalation entries; the last state and the error (or None)."""
+    for i, call in enumerate(bids):
+        if (call.kind is CallKind.HOKUM and call.suit is None and state.phase.is_bidding
+                and state.round == 2):
+            raise ScenarioError(at(f"{prefix}calls[{i}].suit",
+                                   "a round-2 Hokum names its trump suit (suit: one of the three suits "
+                                   f"other than the upcard's {state.upcard.suit.value})"))
+        state, _, verdict = replay(state, [call], stage="bidding")
+        if verdict is not None:
+            return state, _error(i, f"{prefix}calls[{i}]", verdict)
+    for j, call in enumerate(ups):
+        state, _, verdict = replay(state, [call], stage="escalation")
+        if verdict is not None:
+            return state, _error(len(bids) + j, f"{prefix}escalation[{j}]", verdict)
+    return state, None
+
+
+def _error(index: int, where: str, v: CallVerdict) -> dict[str, Any]:
+    return {"index": index, "reason": v.reason, "rule": v.rule.value, "rule_text": v.rule.doc,
+            "at": where, "seat": v.call.seat.value if v.call.seat else None, "call": v.call.name}
+
+
+def contract_json(state: BiddingState) -> dict[str, Any] | None:
+    """The contract as in scenario files, plus ``taker`` (receives the upcard) and ``caller``."""
+    c = state.contract
+    if c is None:
+        return None
+    return {**c.to_dict(), "taker": state.taker.value, "caller": state.caller.value,
+            "ashkal": state.standing.kind is CallKind.ASHKAL}
+
+
+def history_json(state: BiddingState) -> list[dict[str, Any]]:
+    """Each call made, in order, with the rule that allowed it."""
+    out = []
+    for i, r in enumerate(state.history):
+        row: dict[str, Any] = {"index": i, "seat": r.call.seat.value, "call": r.call.name}
+        if r.call.suit is not None:
+            row["suit"] = r.call.suit.value
+        if r.call.kind in (CallKind.DOUBLE, CallKind.QUADRUPLE):
+            row["locked"] = r.call.locked
+        row.update({"rule": r.rule.value, "reason": r.reason, "phase": r.phase.value})
+        out.append(row)
+    return out
+
+
+def state_json(state: BiddingState) -> dict[str, Any]:
+    """The verdict keys of a bidding snapshot (without ``error``)."""
+    options = legal_calls(state)
+    names: list[str] = []
+    for v in options:
+        if v.legal and v.call.name not in names:
+            names.append(v.call.name)
+    st = state.standing
+    return {
+        "finished": state.finished,
+        "next": state.next.value if state.next else None,
+        "legal_calls": names,
+        "call_options": [v.to_dict() for v in options],
+        "contract": contract_json(state),
+        "escalation": state.escalation.to_dict(),
+        "redeal": state.redeal,
+        "history": history_json(state),
+        "phase": state.phase.value,
+        "round": state.round,
+        "standing": ({"call": st.kind.value, "seat": st.seat.value,
+                      "suit": st.suit.value if st.suit else None} if st else None),
+        "sun_double_allowed": state.sun_double_allowed,
+        "upcard": str(state.upcard),
+        "dealer": state.dealer.value,
+        "order": [x.value for x in state.order],
+    }
+
+
+@register("bidding")
+def judge_bidding(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+    s: BiddingIn = read_model(BiddingIn, doc)
+    problems: list[str] = []
+    if s.contract is not None:
+        problems.append(at("contract", "is what the bidding decides, not an input of kind bidding (remove it)"))
+    bids, ups, cp = _calls(s.calls, s.escalation or [])
+    problems += cp
+    if problems:
+        raise ScenarioError(problems)
+    state = start(s.dealer, s.upcard, match=team_scores(s.match), profile=profile)
+    state, error = run(state, bids, ups)
+    out = state_json(state)
+    out["error"] = error
+    return out
+
+
+def _prefixed(path: str, problem: str) -> str:
+    where, sep, _ = problem.partition(": ")
+    if sep and where and " " not in where:
+        return f"{path}.{problem}"
+    return at(path, problem)
+
+
+def contract_from_bidding(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] | None,
+                          profile: RuleProfile, path: str = "bidding"
+                          ) -> tuple[Contract | None, Escalation | None, Seat | None, list[str]]:
+    """The contract, escalation and upcard taker that a deal's ``bidding:`` block decides, or its problems.
+
+    The bidding must be finished (or end in escalation); escalation entries stop where the
+    list ends (the seats asked after it are taken to pass). An illegal call is a problem.
+    """
+    if not isinstance(bidding, dict):
+        return None, None, None, [at(path, "should be a mapping with upcard, calls and escalation")]
+    try:
+        b: BiddingBlockIn = read_model(BiddingBlockIn, bidding)
+    except ScenarioError as e:
+        return None, None, None, [_prefixed(path, p) for p in e.problems]
+    if dealer is None:
+        return None, None, None, [at(path, "the bidding needs the dealer (dealer:) to know who speaks first")]
+    bids, ups, problems = _calls(b.calls, b.escalation or [], prefix=f"{path}.")
+    if problems:
+        return None, None, None, problems
+    state = start(dealer, b.upcard, match=team_scores(match), profile=profile)
+    try:
+        state, error = run(state, bids, ups, prefix=f"{path}.")
+    except ScenarioError as e:
+        return None, None, None, e.problems
+    if error is not None:
+        return None, None, None, [at(error["at"], error["reason"])]
+    if state.redeal:
+        return None, None, None, [at(f"{path}.calls", "everyone passed twice: there is no contract to play")]
+    if state.phase.is_bidding:
+        return None, None, None, [at(f"{path}.calls", f"the bidding is not finished: {state.next.value} "
+                                                      "is still to call")]
+    return state.contract, state.escalation, state.taker, []
+
+
