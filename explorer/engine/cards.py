@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 
 class CardError(ValueError):
@@ -44,7 +44,7 @@ class Suit(enum.Enum):
         return self in (Suit.H, Suit.D)
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """Read a suit from ``S H D C`` or ``♠ ♥ ♦ ♣`` (any case).
 
         >>> Suit.parse("♦")
@@ -89,7 +89,7 @@ class Rank(enum.Enum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: str) -> "Rank":
+    def parse(cls, text: str) -> Rank:
         """Read a rank from ``7 8 9 T 10 J Q K A`` (any case)."""
         key = str(text).strip().upper()
         if key == "10":
@@ -114,7 +114,7 @@ class Card:
     suit: Suit
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read ``TH``, ``10H``, ``t♥`` and the like.
 
         >>> Card.parse("as")
@@ -148,7 +148,7 @@ class Card:
         return SUITS.index(self.suit) * 8 + RANKS.index(self.rank)
 
     @classmethod
-    def from_code(cls, code: int) -> "Card":
+    def from_code(cls, code: int) -> Card:
         """The card of :attr:`code`."""
         return DECK[code]
 
@@ -187,22 +187,22 @@ class Seat(enum.Enum):
     W = "W"
 
     @property
-    def right(self) -> "Seat":
+    def right(self) -> Seat:
         """The next seat in play order ("to the right"): S's right is E."""
         return SEATS[(SEATS.index(self) + 1) % 4]
 
     @property
-    def left(self) -> "Seat":
+    def left(self) -> Seat:
         """The previous seat in play order: S's left is W."""
         return SEATS[(SEATS.index(self) - 1) % 4]
 
     @property
-    def partner(self) -> "Seat":
+    def partner(self) -> Seat:
         """The seat opposite."""
         return SEATS[(SEATS.index(self) + 2) % 4]
 
     @property
-    def team(self) -> "Team":
+    def team(self) -> Team:
         """NS or EW."""
         return Team.NS if self in (Seat.N, Seat.S) else Team.EW
 
@@ -212,7 +212,7 @@ class Seat(enum.Enum):
         return {"S": "South", "E": "East", "N": "North", "W": "West"}[self.value]
 
     @classmethod
-    def parse(cls, text: str) -> "Seat":
+    def parse(cls, text: str) -> Seat:
         """Read a seat from ``S E N W`` (any case)."""
         key = str(text).strip().upper()
         try:
@@ -232,7 +232,7 @@ class Team(enum.Enum):
     EW = "EW"
 
     @property
-    def other(self) -> "Team":
+    def other(self) -> Team:
         """The opposing team."""
         return Team.EW if self is Team.NS else Team.NS
 
@@ -242,7 +242,7 @@ class Team(enum.Enum):
         return (Seat.N, Seat.S) if self is Team.NS else (Seat.E, Seat.W)
 
     @classmethod
-    def parse(cls, text: str) -> "Team":
+    def parse(cls, text: str) -> Team:
         """Read ``NS`` or ``EW`` (any case, either order)."""
         key = str(text).strip().upper()
         key = {"SN": "NS", "WE": "EW"}.get(key, key)

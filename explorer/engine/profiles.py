@@ -10,8 +10,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 
 class ProfileError(ValueError):
@@ -119,7 +120,7 @@ class RuleProfile:
         d = asdict(self)
         return {k: d[k] for k in OPTIONS}
 
-    def differences(self, other: "RuleProfile") -> list[str]:
+    def differences(self, other: RuleProfile) -> list[str]:
         """Names of the options whose values differ between two profiles."""
         a, b = self.options(), other.options()
         return [k for k in OPTIONS if a[k] != b[k]]

@@ -21,8 +21,9 @@ naming where each is. Nothing here raises for bad input.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Callable, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, model_validator
@@ -131,7 +132,7 @@ class ContractIn(Model):
     buyer: SeatT
 
     @model_validator(mode="after")
-    def _trump_matches_mode(self) -> "ContractIn":
+    def _trump_matches_mode(self) -> ContractIn:
         if self.mode is Mode.HOKUM and self.trump is None:
             raise ValueError("a Hokum contract needs trump: S, H, D or C")
         if self.mode is Mode.SUN and self.trump is not None:
