@@ -356,6 +356,9 @@ def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) 
         return Checked(errors=e.problems)
     except (ProfileError, CardError) as e:
         return Checked(errors=[str(e)])
+    except Exception as e:  # noqa: BLE001 - a bug must still reach the user as one clear line
+        return Checked(errors=[f"the engine could not judge this scenario (internal error "
+                               f"{type(e).__name__}: {e}); please report it with the file"])
 
 
 def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None) -> Checked:
