@@ -1,0 +1,64 @@
+"""Share links: a scenario (with its profile) packed into a URL query value, and back.
+
+The value is the scenario's JSON, zlib-compressed and base64url-encoded, with a version prefix.
+Decoding checks every step and says what is wrong; it never raises anything but ScenarioError.
+
+>>> doc = {"kind": "score", "contract": {"mode": "sun", "buyer": "W"}, "points": {"NS": 65, "EW": 65}}
+>>> decode_scenario(encode_scenario(doc)) == doc
+True
+>>> decode_scenario("v1.not-base64!")
+Traceback (most recent call last):
+...
+explorer.engine.errors.ScenarioError: link: the scenario in this link is damaged (not valid base64)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from typing import Any
+
+from .errors import ScenarioError, at
+
+PREFIX = "v1."
+MAX_LINK_CHARS = 16_000
+"""Longest scenario value accepted from a link (a whole deal packs into about 1,000)."""
+MAX_JSON_BYTES = 64 * 1024
+
+
+def encode_scenario(doc: dict[str, Any]) -> str:
+    """A scenario as a compact, URL-safe string."""
+    raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packed = zlib.compress(raw, 9)
+    return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode_scenario(value: str) -> dict[str, Any]:
+    """The scenario packed by :func:`encode_scenario`; ScenarioError says what is wrong with a bad link."""
+    if not isinstance(value, str) or not value:
+        raise ScenarioError(at("link", "the link holds no scenario"))
+    if len(value) > MAX_LINK_CHARS:
+        raise ScenarioError(at("link", f"the scenario in this link is too long ({len(value)} characters)"))
+    if not value.startswith(PREFIX):
+        raise ScenarioError(at("link", "this is not a scenario link of this app (unknown version)"))
+    body = value[len(PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise ScenarioError(at("link", "the scenario in this link is damaged (not valid base64)")) from None
+    try:
+        d = zlib.decompressobj()
+        raw = d.decompress(packed, MAX_JSON_BYTES + 1)
+        if len(raw) > MAX_JSON_BYTES or d.unconsumed_tail:
+            raise ScenarioError(at("link", "the scenario in this link is too large"))
+    except zlib.error:
+        raise ScenarioError(at("link", "the scenario in this link is damaged (cut short or altered)")) from None
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ScenarioError(at("link", "the scenario in this link is damaged (not readable)")) from None
+    if not isinstance(doc, dict):
+        raise ScenarioError(at("link", "the link does not hold a scenario (a mapping of keys)"))
+    return doc
