@@ -11,19 +11,20 @@ from .engine.scenario import MAX_SCENARIO_BYTES, Checked, check_text
 
 
 def _read(name: str) -> tuple[bytes | None, str | None]:
+    """The file's bytes (at most one byte over the limit), or a problem without the file name."""
     if name == "-":
         data = sys.stdin.buffer.read(MAX_SCENARIO_BYTES + 1)
         return data, None
     path = Path(name)
     if not path.exists():
-        return None, f"{name}: no such file"
+        return None, "no such file"
     if path.is_dir():
-        return None, f"{name}: is a folder, not a scenario file"
+        return None, "is a folder, not a scenario file"
     try:
         with path.open("rb") as fh:
             return fh.read(MAX_SCENARIO_BYTES + 1), None
     except OSError as e:
-        return None, f"{name}: cannot be read ({e.strerror})"
+        return None, f"cannot be read ({e.strerror})"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -31,7 +32,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for name in args.files:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else name
-        result = Checked(errors=[problem.split(": ", 1)[1]]) if problem else check_text(data, profile=args.profile)
+        result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
         if not result.ok:
             worst = 2
             if args.json:

@@ -123,9 +123,10 @@ class Card:
         if isinstance(text, Card):
             return text
         raw = str(text)
-        m = _CARD_RE.match(raw)
+        m = _CARD_RE.match(raw) if len(raw) <= 12 else None
         if not m:
-            raise CardError(f"{raw!r} is not a card (write rank then suit, e.g. TH, 10H or t♥)")
+            shown = repr(raw) if len(raw) <= 40 else repr(raw[:37]) + "…"
+            raise CardError(f"{shown} is not a card (write rank then suit, e.g. TH, 10H or t♥)")
         try:
             return cls(Rank.parse(m.group(1)), Suit.parse(m.group(2)))
         except CardError as e:

@@ -14,12 +14,12 @@ Every verdict is data: :func:`check_play` returns a :class:`Verdict` with the
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .cards import Card, Rank, Seat, Suit, cards, format_cards  # noqa: F401  (doctests)
 from .profiles import DEFAULT_PROFILE, RuleProfile
-from .tables import Mode, SUN_ORDER, card_points, strength
+from .tables import SUN_ORDER, Mode, card_points, strength
 
 
 class PlayRule(enum.Enum):
@@ -168,13 +168,18 @@ def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | N
     """
     if is_trump(lead, mode, trump):
         return f"Ekka is announced on a plain card, but {lead} is a trump."
-    gone = set(played)
-    higher = [Card(r, lead.suit) for r in SUN_ORDER[: SUN_ORDER.index(lead.rank)]]
-    out = [c for c in higher if c not in gone]
+    out = _higher_unplayed(lead, played)
     if out:
         return (f"Ekka on {lead} is false: {', '.join(map(str, out))} "
                 f"{'is' if len(out) == 1 else 'are'} still unplayed and higher.")
     return None
+
+
+def _higher_unplayed(lead: Card, played: Iterable[Card]) -> list[Card]:
+    """Cards of the lead's suit that rank above it (plain order) and are not among ``played``."""
+    gone = set(played)
+    return [Card(r, lead.suit) for r in SUN_ORDER[: SUN_ORDER.index(lead.rank)]
+            if Card(r, lead.suit) not in gone]
 
 
 @dataclass(frozen=True)
@@ -183,6 +188,7 @@ class PlayState:
 
     ``cards`` are the current trick's cards in play order from ``leader``; ``played``
     are the cards of earlier tricks (for Ekka); ``ekka`` says the leader announced Ekka.
+    An announced Ekka frees the third player only when it is valid against ``played``.
     """
 
     mode: Mode
@@ -235,8 +241,9 @@ class Verdict:
     reason: str
 
 
-def _names(items: Iterable[Card]) -> str:
-    return ", ".join(str(c) for c in sorted(items, key=lambda c: (c.suit.value, -strength(c.rank, trump=False))))
+def _names(items: Iterable[Card], mode: Mode = Mode.SUN, trump: Suit | None = None) -> str:
+    """Cards by suit, strongest first in this contract (trumps in trump order)."""
+    return ", ".join(str(c) for c in sorted(items, key=lambda c: (c.suit.value, -card_strength(c, mode, trump))))
 
 
 def _article(card: Card) -> str:
@@ -271,22 +278,24 @@ def obligation(state: PlayState) -> Obligation:
                               f"A trump ({trump.title}) was led and you hold no trump.", "")
         if partner_wins:
             return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
-                              f"A trump was led and your partner is winning with {win_card}; "
-                              "any trump will do.", "you must play a trump")
+                              f"A trump ({trump.title}) was led and your partner is winning with "
+                              f"{win_card}; any trump will do.", f"you must play a trump ({trump.title})")
         higher = frozenset(c for c in of_led if card_strength(c, s.mode, trump)
                            > card_strength(win_card, s.mode, trump))
         if higher:
             return Obligation(PlayRule.TRUMP_LEAD_OVERTAKE, higher,
-                              f"A trump was led and an opponent is winning with {win_card}; "
-                              f"you can beat it ({_names(higher)}).",
+                              f"A trump ({trump.title}) was led and an opponent is winning with "
+                              f"{win_card}; you can beat it ({_names(higher, s.mode, trump)}).",
                               f"you must beat {win_card} with a higher trump")
         return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
-                          f"A trump was led, an opponent is winning with {win_card} and none "
-                          "of your trumps can beat it; any trump will do.", "you must play a trump")
+                          f"A trump ({trump.title}) was led, an opponent is winning with {win_card} "
+                          "and none of your trumps can beat it; any trump will do.",
+                          f"you must play a trump ({trump.title})")
 
     if of_led:
         return Obligation(PlayRule.FOLLOW_SUIT, of_led,
-                          f"{led.title.capitalize()} were led and you hold {led.title} ({_names(of_led)}).",
+                          f"{led.title.capitalize()} were led and you hold {led.title} "
+                          f"({_names(of_led, s.mode, trump)}).",
                           f"you must follow suit with {led.title}")
 
     void = f"{led.title.capitalize()} were led and you have no {led.title}"
@@ -303,13 +312,28 @@ def obligation(state: PlayState) -> Obligation:
             if lead.rank is Rank.ACE:
                 return Obligation(PlayRule.THIRD_SEAT_ACE_LED, hand,
                                   f"{void}; your partner led an Ace and is winning, so you are free.", "")
-            if s.ekka:
+            # Only a valid Ekka frees the third player: a higher card of the suit still unplayed
+            # (earlier tricks count as played, hands do not) makes the claim false (000 §04, §09).
+            above = _higher_unplayed(lead, s.played) if s.ekka else []
+            if not s.ekka and s.profile.automatic_ekka and not _higher_unplayed(lead, s.played):
+                return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
+                                  f"{void}; your partner led {lead}, the highest {led.title[:-1]} still "
+                                  "unplayed: at this table that is an Ekka without announcing it, "
+                                  "so you are free.", "")
+            if s.ekka and not above:
                 return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
                                   f"{void}; your partner announced Ekka on {lead} and is winning, "
                                   "so you are free.", "")
+            if s.ekka:
+                return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
+                                  f"{void}; your partner led {_article(lead)} and announced Ekka, but "
+                                  f"{', '.join(map(str, above))} {'is' if len(above) == 1 else 'are'} "
+                                  "still unplayed and higher, so the Ekka is false and as third player "
+                                  f"you must trump ({trump.title}).",
+                                  "you must trump")
             return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
                               f"{void}; your partner led {_article(lead)} without Ekka, "
-                              "so as third player you must trump.",
+                              f"so as third player you must trump ({trump.title}).",
                               "you must trump")
         return Obligation(PlayRule.PARTNER_WINNING_FREE, hand,
                           f"{void}; your partner is winning with {win_card}, so you may play anything.", "")
@@ -323,7 +347,7 @@ def obligation(state: PlayState) -> Obligation:
         beat = f"beats {win_card}" if is_trump(win_card, s.mode, trump) else "wins"
         return Obligation(PlayRule.VOID_MUST_WIN_WITH_TRUMP, winners,
                           f"{void}; an opponent is winning with {win_card} and a trump of yours "
-                          f"{beat} ({_names(winners)}).",
+                          f"{beat} ({_names(winners, s.mode, trump)}).",
                           "you must win the trick with a trump")
     if s.profile.must_undertrump:
         return Obligation(PlayRule.VOID_MUST_UNDERTRUMP, trumps,

@@ -40,6 +40,11 @@ OPTIONS: dict[str, OptionInfo] = {
             "was an Ace or a valid Ekka. Off: a void player is always free when the partner wins.",
             (True, False), "000 §04; 002; 003"),
         OptionInfo(
+            "automatic_ekka", "Ekka is called automatically",
+            "A lead of the highest card still unplayed in a plain suit counts as Ekka without an "
+            "announcement (off: only an announced, valid Ekka frees the third player).",
+            (False, True), "off: 000 §04 ('announced'); on: 002 ('the game calls it for you')"),
+        OptionInfo(
             "must_undertrump", "Must undertrump",
             "A void player facing an opponent's winning trump that it cannot beat must still "
             "play a trump (off: discard or undertrump freely).",
@@ -102,6 +107,7 @@ class RuleProfile:
     id: str = "detailed"
     title: str = "Detailed Saudi (000)"
     third_seat_must_cut: bool = True
+    automatic_ekka: bool = False
     must_undertrump: bool = False
     earlier_seat_takes_hokum: bool = False
     hokum_bidder_may_upgrade: bool = False
@@ -136,7 +142,7 @@ class RuleProfile:
         return spec
 
 
-PLAY_OPTIONS = ("third_seat_must_cut", "must_undertrump")
+PLAY_OPTIONS = ("third_seat_must_cut", "automatic_ekka", "must_undertrump")
 """The options that change which cards are legal."""
 
 DETAILED = RuleProfile()
@@ -149,7 +155,7 @@ TOURNAMENT = RuleProfile(
 )
 SIMPLE = RuleProfile(
     id="simple", title="Simple online how-to (002)", base="simple",
-    must_undertrump=True, tie_rule="buyer_fails",
+    must_undertrump=True, tie_rule="buyer_fails", automatic_ekka=True,
 )
 
 PROFILES: dict[str, RuleProfile] = {p.id: p for p in (DETAILED, TOURNAMENT, SIMPLE)}

@@ -9,14 +9,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Mapping
 
 from .cards import Card, Rank, Seat, Suit, Team, cards, priority_order  # noqa: F401 (doctest)
 from .profiles import DEFAULT_PROFILE, RuleProfile
-from .tables import (BALOOT_POINTS, FOUR_KIND_RANKS, PROJECT_ORDER, PROJECT_VALUES, RUN_TYPE, Mode,
-                     ProjectType)
+from .tables import BALOOT_POINTS, FOUR_KIND_RANKS, PROJECT_ORDER, PROJECT_VALUES, RUN_TYPE, Mode, ProjectType
 
 
 class ProjectError(ValueError):
@@ -64,7 +63,7 @@ def _sorted(cs: Iterable[Card]) -> tuple[Card, ...]:
 def project_of(items: Iterable[Card], mode: Mode) -> Project:
     """The project these cards make (a run of 3–5 or four of a kind), or ProjectError saying why not."""
     cs = _sorted(items)
-    names = " ".join(map(str, cs))
+    names = " ".join(map(str, cs)) or "no cards"
     if len(set(cs)) != len(cs):
         raise ProjectError(f"{names}: a card appears twice")
     if len(cs) == 4 and len({c.rank for c in cs}) == 1:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, StrictInt, ValidationError, model_validator
 
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
@@ -49,7 +49,7 @@ def _card(v: Any) -> Card:
     if isinstance(v, Card):
         return v
     if isinstance(v, bool) or v is None or isinstance(v, (list, dict)):
-        raise ValueError(f"{v!r} is not a card (write rank then suit, e.g. TH)")
+        raise ValueError(f"{short(v)} is not a card (write rank then suit, e.g. TH)")
     try:
         return Card.parse(str(v))
     except CardError as e:
@@ -165,7 +165,7 @@ class Common(Model):
     kind: Literal["play", "score", "projects", "bidding", "deal"]
     profile: str | dict[str, Any] | None = None
     dealer: SeatT | None = None
-    match: dict[TeamT, int] | None = None
+    match: dict[TeamT, StrictInt] | None = None
     contract: ContractIn | None = None
     escalation: EscalationIn | None = None
     title: Any = None
@@ -242,6 +242,16 @@ def loc_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
+def short(value: Any, limit: int = 60) -> str:
+    """A value as it appears in an error line, cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+MAX_PROBLEMS = 40
+"""At most this many problem lines are reported for one file."""
+
+
 def _message(err: dict[str, Any]) -> str:
     msg = err.get("msg", "")
     typ = err.get("type", "")
@@ -253,15 +263,15 @@ def _message(err: dict[str, Any]) -> str:
     if typ == "extra_forbidden":
         return "is not a key of this scenario kind"
     if typ == "literal_error" and err.get("loc") == ("kind",):
-        return f"unknown kind {err.get('input')!r} (use {', '.join(KIND_NAMES)})"
+        return f"unknown kind {short(err.get('input'))} (use {', '.join(KIND_NAMES)})"
     if typ in ("bool_type", "bool_parsing"):
-        return f"{err.get('input')!r} is not true or false"
+        return f"{short(err.get('input'))} is not true or false"
     if typ in ("int_type", "int_parsing", "int_from_float"):
-        return f"{err.get('input')!r} is not a whole number"
+        return f"{short(err.get('input'))} is not a whole number"
     if typ in ("list_type",):
-        return f"should be a list, not {err.get('input')!r}"
+        return f"should be a list, not {short(err.get('input'))}"
     if typ in ("dict_type", "model_type", "model_attributes_type"):
-        return f"should be a mapping of keys, not {err.get('input')!r}"
+        return f"should be a mapping of keys, not {short(err.get('input'))}"
     return msg
 
 
@@ -270,9 +280,17 @@ def validation_problems(e: ValidationError) -> list[str]:
     out: list[str] = []
     for err in e.errors():
         line = at(loc_path(err["loc"]), _message(err))
+        if len(line) > 300:
+            line = line[:299] + "…"
         if line not in out:
             out.append(line)
-    return out
+    return _cap(out)
+
+
+def _cap(problems: list[str]) -> list[str]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    return problems[:MAX_PROBLEMS] + [f"… and {len(problems) - MAX_PROBLEMS} more problems"]
 
 
 def read_model(model: type[Model], doc: dict[str, Any]):
@@ -288,6 +306,9 @@ def resolve_profile(spec: Any, override: str | RuleProfile | None = None) -> Rul
     try:
         if override is not None:
             return custom_profile(override)
+    except ProfileError as e:
+        raise ScenarioError(at("--profile", str(e))) from None
+    try:
         return custom_profile(spec)
     except ProfileError as e:
         raise ScenarioError(at("profile", str(e))) from None
@@ -353,7 +374,7 @@ def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) 
     try:
         return Checked(output=judge(doc, profile=profile))
     except ScenarioError as e:
-        return Checked(errors=e.problems)
+        return Checked(errors=_cap([p if len(p) <= 300 else p[:299] + "…" for p in e.problems]))
     except (ProfileError, CardError) as e:
         return Checked(errors=[str(e)])
     except Exception as e:  # noqa: BLE001 - a bug must still reach the user as one clear line

@@ -9,15 +9,23 @@ Baloot → compare → award.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .cards import Seat, Team
 from .contract import Contract, Escalation, Level
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .projects import Project, ProjectComparison, baloot_absorbed, compare_projects
-from .tables import (BALOOT_POINTS, GAME_POOL, KABOOT_AWARD, LAST_TRICK_BONUS, MATCH_TARGET, RAW_TOTAL,
-                     REVERSE_KABOOT_AWARD, Mode)
+from .tables import (
+    BALOOT_POINTS,
+    GAME_POOL,
+    KABOOT_AWARD,
+    LAST_TRICK_BONUS,
+    MATCH_TARGET,
+    RAW_TOTAL,
+    REVERSE_KABOOT_AWARD,
+    Mode,
+)
 
 TEAMS = (Team.NS, Team.EW)
 
@@ -342,10 +350,13 @@ def _kaboot_award(f: DealFacts, sweeper: Team, project_points: dict[Team, int], 
     reverse = (profile.reverse_kaboot and mode is Mode.SUN and f.dealer is not None
                and c.buyer is f.dealer.right and sweeper is not c.buyer.team and f.first_seat_held_ace)
     if reverse:
-        base = REVERSE_KABOOT_AWARD * (2 if level.is_multiplied else 1)
+        doubled = level.is_multiplied and profile.kaboot_escalation == "multiply"
+        base = REVERSE_KABOOT_AWARD * (2 if doubled else 1)
         base_text = (f"Reverse Kaboot: the dealer's right ({c.buyer.value}) bought Sun with an Ace and its "
-                     f"team took no trick: {REVERSE_KABOOT_AWARD}" + (" × 2 (doubled; our reading)"
-                                                                       if level.is_multiplied else ""))
+                     f"team took no trick: {REVERSE_KABOOT_AWARD}"
+                     + (" × 2 (doubled like a Kaboot under 'multiply'; our reading)" if doubled else "")
+                     + (" (kept, as a doubled Kaboot keeps 44 under 'fixed'; our reading)"
+                        if level.is_multiplied and not doubled else ""))
     else:
         base = kaboot_base(mode, level, profile)
         base_text = f"Kaboot: {sweeper.value} took all eight tricks: {base}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, Seat
+from ..contract import Level
 from ..errors import ScenarioError, at
 from ..play import PlayState, check_play, ekka_problem, obligation, trick_winner
 from ..profiles import RuleProfile
@@ -32,7 +33,8 @@ def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
         if len(t.cards) != 4:
             problems.append(at(f"{p}.cards", f"a finished trick has 4 cards, not {len(t.cards)}"))
         if expected is not None and t.leader is not expected:
-            why = "the dealer's right leads the first trick" if i == 0 else f"{expected.value} won trick {i}"
+            why = (f"the dealer's right ({expected.value}) leads the first trick" if i == 0
+                   else f"{expected.value} won trick {i}")
             problems.append(at(f"{p}.leader", f"{t.leader.value} cannot lead trick {i + 1}: {why}"))
         if t.ekka and t.cards:
             bad = ekka_problem(t.cards[0], played, contract.mode, contract.trump)
@@ -44,6 +46,11 @@ def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
             expected = None
         played.extend(t.cards)
     return problems, expected, played
+
+
+def _n(count: int, word: str) -> str:
+    """``1 trick``, ``2 tricks``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @register("play")
@@ -58,8 +65,8 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         if len(tricks) > 7:
             problems.append(at("tricks", f"{len(tricks)} earlier tricks leave no card to play (at most 7)"))
         elif len(s.hand) != 8 - len(tricks):
-            problems.append(at("hand", f"holds {len(s.hand)} cards; after {len(tricks)} tricks the seat "
-                                       f"to play holds {8 - len(tricks)}"))
+            problems.append(at("hand", f"holds {len(s.hand)} cards; after {_n(len(tricks), 'trick')} "
+                                       f"the seat to play holds {8 - len(tricks)}"))
         if next_leader is not None and s.current.leader is not next_leader:
             problems.append(at("current.leader", f"{s.current.leader.value} cannot lead: "
                                                  f"{next_leader.value} won the last trick"))
@@ -73,6 +80,15 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         problems.append(at("current.cards", f"{len(s.current.cards)} cards are already down: "
                                             "nobody is left to play"))
     extra_played = list(s.played or [])
+    if extra_played and 1 <= len(s.hand) <= 8 and len(tricks) <= 7:
+        room = 4 * (8 - len(s.hand) - len(tricks))
+        if len(extra_played) > room:
+            if tricks:
+                why = "the tricks already hold every card of the earlier tricks"
+            else:
+                why = (f"a seat holding {len(s.hand)} cards has seen {_n(8 - len(s.hand), 'earlier trick')}, "
+                       f"at most {room} cards")
+            problems.append(at("played", f"lists {_n(len(extra_played), 'card')}, but {why}"))
     named = ([(f"tricks[{i}].cards[{j}]", card) for i, t in enumerate(tricks) for j, card in enumerate(t.cards)]
              + [(f"played[{j}]", card) for j, card in enumerate(extra_played)]
              + [(f"current.cards[{j}]", card) for j, card in enumerate(s.current.cards)])
@@ -83,14 +99,21 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
             problems.append(at(f"hand[{j}]", f"{card} is in the hand but was already played at {gone[card]}"))
     check_duplicates([(f"hand[{j}]", card) for j, card in enumerate(s.hand)], problems)
     ekka = bool(s.ekka) or s.current.ekka
+    ekka_path = "ekka" if s.ekka else "current.ekka"
     all_played = played + extra_played
     if ekka:
         if not s.current.cards:
-            problems.append(at("ekka", "Ekka is announced with a lead, but no card has been led"))
+            problems.append(at(ekka_path, "Ekka is announced with a lead, but no card has been led"))
         else:
             bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
             if bad:
-                problems.append(at("ekka", bad))
+                problems.append(at(ekka_path, bad))
+    if s.escalation is not None and s.escalation.locked:
+        if c.mode is Mode.SUN:
+            problems.append(at("escalation.locked", "a Sun contract is never locked (000 §03)"))
+        elif s.escalation.level not in (Level.DOUBLE, Level.QUADRUPLE):
+            problems.append(at("escalation.locked", f"{s.escalation.level.title} is open: only a Double "
+                                                    "or Quadruple is declared locked (000 §03)"))
     if problems:
         raise ScenarioError(problems)
     locked = bool(s.escalation and s.escalation.locked)
@@ -114,5 +137,5 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         "ekka": ekka,
         "verdicts": [{"card": str(v.card), "legal": v.legal, "rule": v.rule.value, "reason": v.reason}
                      for v in verdicts],
-        "mode": c.mode.value if c.mode is Mode.SUN else c.mode.value,
+        "mode": c.mode.value,
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import StrictInt
+
 from ..cards import Card, Rank, Seat, Team
 from ..contract import Contract, Escalation, Level
 from ..errors import ScenarioError, at
@@ -16,8 +18,8 @@ from ..tables import RAW_TOTAL, Mode
 
 class ScoreIn(Common):
     contract: ContractIn
-    points: dict[TeamT, int]
-    tricks_won: dict[TeamT, int] | None = None
+    points: dict[TeamT, StrictInt]
+    tricks_won: dict[TeamT, StrictInt] | None = None
     projects: dict[SeatT, list[list[CardT]]] | None = None
     baloot: SeatT | None = None
     first_seat_held_ace: bool = False
@@ -47,8 +49,9 @@ def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfil
     if esc.doubler is not None and esc.doubler.team is contract.buyer.team:
         out.append(at(f"{path}.doubler", f"{esc.doubler.value} is on the buyer's team; only an "
                                          f"opponent of the declarer ({contract.buyer.value}) may Double"))
-    if esc.locked and level not in (Level.DOUBLE, Level.QUADRUPLE, Level.TRIPLE, Level.GAHWA):
-        out.append(at(f"{path}.locked", "only a Double or Quadruple is declared locked"))
+    if esc.locked and contract.mode is Mode.HOKUM and level not in (Level.DOUBLE, Level.QUADRUPLE):
+        what = "an undoubled Hokum is open" if level is Level.NONE else f"{level.title} is always open"
+        out.append(at(f"{path}.locked", f"{what}: only a Double or Quadruple is declared locked (000 §03)"))
     return out
 
 
@@ -68,6 +71,8 @@ def projects_from(raw: dict[Seat, list[list[Card]]] | None, mode: Mode, trump, b
                                                     "a card cannot serve in two projects"))
                 else:
                     seen[card] = f"{p}[{j}]"
+            if len(set(cs)) != len(cs):
+                continue  # the repeated card is reported above: one line for one problem
             try:
                 got.extend(declared_projects(cs, mode))
             except ProjectError as e:
@@ -114,6 +119,9 @@ def score_problems(s: Any, profile: RuleProfile, *, path: str = "") -> list[str]
         out.append(at(f"{pre}baloot", "Baloot exists only in Hokum (trump K and Q)"))
     if s.first_seat_held_ace and c.mode is not Mode.SUN:
         out.append(at(f"{pre}first_seat_held_ace", "the reverse Kaboot is a Sun rule"))
+    elif s.first_seat_held_ace and getattr(s, "dealer", None) is None:
+        out.append(at(f"{pre}dealer", "needed with first_seat_held_ace: the reverse Kaboot applies only "
+                                      "when the buyer sits at the dealer's right"))
     return out
 
 

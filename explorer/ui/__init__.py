@@ -1,0 +1,1 @@
+"""Streamlit helpers: renderers, editors, charts and session state. No rules live here."""

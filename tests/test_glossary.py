@@ -1,0 +1,56 @@
+"""data/glossary.yaml: the words the app promises, each well formed."""
+
+import pytest
+
+from explorer.ui.glossary import GlossaryError, glossary_html, load_glossary, search
+
+REQUIRED = {
+    "Sun": "صن", "Hokum": "حكم", "Ashkal": "أشكل", "Sira": "سرا", "Fifty": "خمسين",
+    "Hundred": "مية", "Four Hundred": "أربعمية", "Baloot": "بلوت", "Kaboot": "كبوت",
+    "Gahwa": "قهوة", "Ekka": "إكة", "Double": "دبل", "Sakka": "صكة", "Pass": "بس", "Wala": "ولا",
+}  # fmt: skip
+
+
+def test_required_terms_have_their_arabic():
+    entries = {e.term: e for e in load_glossary()}
+    for term, arabic in REQUIRED.items():
+        assert entries[term].arabic == arabic, term
+
+
+def test_every_entry_names_a_seed_and_has_one_sentence():
+    for e in load_glossary():
+        assert any(seed in e.source for seed in ("000", "002", "003", "004")), e.term
+        assert e.meaning.endswith(".") and e.meaning.count(". ") == 0, e.term
+
+
+def test_terms_are_unique():
+    terms = [e.term for e in load_glossary()]
+    assert len(terms) == len(set(terms))
+
+
+def test_search_matches_other_names_and_arabic():
+    entries = load_glossary()
+    assert [e.term for e in search(entries, "hukum")] == ["Hokum"]
+    assert [e.term for e in search(entries, "قهوة")] == ["Gahwa"]
+    assert len(search(entries, "")) == len(entries)
+
+
+def test_arabic_is_right_to_left_in_the_table():
+    html = glossary_html(search(load_glossary(), "Gahwa"))
+    assert '<div dir="rtl" lang="ar">قهوة</div>' in html
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("- term: X\n", r"glossary\.yaml\[0\]: arabic is missing"),
+        ("- {term: X, arabic: Y, category: C, meaning: M, source: '000', colour: red}\n", "unknown field"),
+        ("term: X\n", "expected a list"),
+    ],
+    ids=["missing-field", "unknown-field", "not-a-list"],
+)
+def test_bad_glossary_errors_name_the_entry(tmp_path, text, message):
+    path = tmp_path / "glossary.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GlossaryError, match=message):
+        load_glossary(path)
