@@ -3,6 +3,7 @@
 import streamlit as st
 
 from explorer.engine.cards import Seat, Suit, cards
+from explorer.engine.play import trick_winner
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
 from explorer.ui import nav, state
@@ -53,7 +54,7 @@ st.html(
     ui.trick_html(
         dict(zip([Seat.W, Seat.S, Seat.E, Seat.N], cards("KC 7C QH AC"), strict=True)),
         leader=Seat.W,
-        winning=Seat.E,
+        winning=trick_winner(Seat.W, cards("KC 7C QH AC"), Mode.HOKUM, Suit.H),
         center=ui.trump_badge(Mode.HOKUM, Suit.H, compact=True),
         size=size,
     )
