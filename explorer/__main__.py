@@ -7,13 +7,14 @@ import json
 import sys
 from pathlib import Path
 
-from .engine.scenario import MAX_SCENARIO_BYTES, Checked, check_text
+MAX_READ_BYTES = 64 * 1024
+"""Read at most one byte past the scenario limit (kept equal to scenario.MAX_SCENARIO_BYTES)."""
 
 
 def _read(name: str) -> tuple[bytes | None, str | None]:
     """The file's bytes (at most one byte over the limit), or a problem without the file name."""
     if name == "-":
-        data = sys.stdin.buffer.read(MAX_SCENARIO_BYTES + 1)
+        data = sys.stdin.buffer.read(MAX_READ_BYTES + 1)
         return data, None
     path = Path(name)
     if not path.exists():
@@ -22,12 +23,14 @@ def _read(name: str) -> tuple[bytes | None, str | None]:
         return None, "is a folder, not a scenario file"
     try:
         with path.open("rb") as fh:
-            return fh.read(MAX_SCENARIO_BYTES + 1), None
+            return fh.read(MAX_READ_BYTES + 1), None
     except OSError as e:
         return None, f"cannot be read ({e.strerror})"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
+    from .engine.scenario import Checked, check_text
     worst = 0
     for name in args.files:
         data, problem = _read(name)

@@ -305,3 +305,10 @@ def test_one_line_per_problem_when_a_file_has_several(tmp_path):
     assert any(p.startswith("points: ") for p in problems)
     assert any(p.startswith("baloot: ") for p in problems)
     assert any(p.startswith("escalation.level: ") for p in problems)
+
+
+def test_cli_read_limit_matches_the_scenario_limit():
+    from explorer.__main__ import MAX_READ_BYTES
+    from explorer.engine.scenario import MAX_SCENARIO_BYTES
+
+    assert MAX_READ_BYTES == MAX_SCENARIO_BYTES

@@ -1,0 +1,189 @@
+"""Charts: exact project probabilities, simulated deals, and the raw-to-game-points conversion."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from explorer.engine import simulate as sim
+from explorer.engine.probabilities import exact_table
+from explorer.engine.profiles import custom_profile
+from explorer.ui import charts
+
+try:
+    from explorer.ui.state import current_profile
+except ImportError:  # the shell's state module is not there: use the default rules
+    from explorer.engine.profiles import DEFAULT_PROFILE
+
+    def current_profile():
+        return DEFAULT_PROFILE
+
+# Session keys of this page (prefix "charts."); they belong in explorer/ui/state.py. Comments, not
+# docstrings: Streamlit's magic would print a bare string on the page.
+DEALS = "charts.deals"          # select slider: how many deals to simulate
+SEED = "charts.seed"            # number input: the simulation's seed
+MODE = "charts.mode"            # selectbox: random contract, Sun only or Hokum only
+CANCEL = "charts.cancel"        # button: stop the running simulation
+RESUME = "charts.resume"        # button: finish a cancelled simulation
+CANCELLED = "charts.cancelled"  # the settings of the simulation the user cancelled (or absent)
+DONE = "charts.done"            # (settings, chunks finished) of the latest simulation
+
+DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
+MODE_CHOICES = {"random": "Random: half Sun, half Hokum", "sun": "Sun only", "hokum": "Hokum only"}
+
+
+# --- cached computations ------------------------------------------------------------------------
+
+@st.cache_data(show_spinner=False)
+def exact_frame() -> pd.DataFrame:
+    """The exact probabilities of every project for 8 cards and the first 5 cards."""
+    return charts.probability_frame(exact_table())
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def chunk_frame(index: int, deals: int, seed: int, mode: str, profile_spec: str) -> pd.DataFrame:
+    """One chunk of a simulation, as the rows the charts read."""
+    result = sim.simulate_chunk(index, deals, seed, mode=None if mode == "random" else mode,
+                                profile=custom_profile(json.loads(profile_spec)))
+    return charts.deals_frame(result)
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def simulated_frame(deals: int, seed: int, mode: str, profile_spec: str) -> pd.DataFrame:
+    """The whole simulation for (deals, seed, mode, profile), from its (cached) chunks."""
+    frames = [chunk_frame(i, deals, seed, mode, profile_spec) for i in range(sim.chunk_count(deals))]
+    return pd.concat(frames, ignore_index=True)
+
+
+@st.cache_resource(show_spinner=False)
+def png_export_problem() -> str | None:
+    """Why PNG export cannot work here (kaleido or Chromium missing), or None."""
+    try:
+        import kaleido  # noqa: F401
+    except ImportError:
+        return "PNG export needs the kaleido package, which is not installed."
+    if not (Path("/usr/bin/chromium").exists() or shutil.which("chromium") or shutil.which("chromium-browser")
+            or shutil.which("google-chrome")):
+        return "PNG export needs Chromium (kaleido draws the image with it), which is not installed."
+    return None
+
+
+# --- one chart with its caption and downloads ----------------------------------------------------
+
+def _png_maker(fig):
+    def make() -> bytes:
+        try:
+            return fig.to_image(format="png", width=1200, height=int(fig.layout.height or 450), scale=1)
+        except Exception as exc:  # noqa: BLE001 - the download must fail softly
+            return f"PNG export failed here: {exc}".encode()
+    return make
+
+
+def show_chart(chart: charts.Chart, caption: str, name: str) -> None:
+    """The figure, a one-line caption, and CSV and PNG downloads of it."""
+    st.plotly_chart(chart.fig, key=f"charts.fig.{name}", width="stretch")
+    st.caption(caption)
+    row = st.container(horizontal=True, vertical_alignment="center")
+    row.download_button("CSV", chart.data.to_csv(index=False).encode(), file_name=f"baloot-{name}.csv",
+                            mime="text/csv", key=f"charts.csv.{name}", icon="⬇️", on_click="ignore",
+                            help="The numbers behind this chart")
+    problem = png_export_problem()
+    if problem:
+        row.caption(problem)
+    else:
+        row.download_button("PNG", _png_maker(chart.fig), file_name=f"baloot-{name}.png", mime="image/png",
+                                key=f"charts.png.{name}", icon="⬇️", on_click="ignore",
+                                help="The chart as an image (drawn when you click; takes a second or two)")
+
+
+def _cancel(settings: list) -> None:
+    st.session_state[CANCELLED] = settings
+
+
+def _resume() -> None:
+    st.session_state.pop(CANCELLED, None)
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+profile = current_profile()
+spec = json.dumps(profile.to_spec(), sort_keys=True)
+
+st.title("Charts")
+st.markdown("What hands and random deals look like: exact chances of projects, the spread of points "
+            "in thousands of random deals, and how raw points become game points.")
+
+st.header("Chances of holding a project")
+exact = exact_frame()
+n8 = int(exact.loc[exact["cards"] == 8, "all_hands"].iloc[0])
+n5 = int(exact.loc[exact["cards"] == 5, "all_hands"].iloc[0])
+show_chart(charts.probability_chart(exact),
+           f"Chance that a hand holds each project — exact: counted over all {n8:,} hands of 8 cards and "
+           f"{n5:,} first-five-card sets (each project on its own; Baloot for one trump suit).", "probabilities")
+st.dataframe(charts.probability_pivot(exact), hide_index=True, width="stretch")
+
+st.header("Random deals")
+st.markdown("Every deal is dealt at random, gets a contract (random unless chosen below), a buyer and a dealer, "
+            "with no bidding, and is played to the end with a "
+            "random **legal** card at every turn (the rules of the profile in the sidebar), then scored "
+            "by the engine's rules: projects, Baloot, conversion, tie rule, Kaboot. Random play is not "
+            "good play: these charts show what the rules do, not how strong players score.")
+c1, c2, c3 = st.columns([2, 1, 2])
+deals = c1.select_slider("Deals to simulate", DEAL_CHOICES, value=20_000, key=DEALS,
+                         format_func=lambda n: f"{n:,}")
+seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, value=7, step=1, key=SEED,
+                           help="The same seed, deals, contract and rules always give the same deals."))
+mode = c3.selectbox("Contract", list(MODE_CHOICES), format_func=MODE_CHOICES.get, key=MODE)
+settings = [deals, seed, mode, spec]
+
+n_chunks = sim.chunk_count(deals)
+cancelled = st.session_state.get(CANCELLED) == settings
+done_settings, done_chunks = st.session_state.get(DONE, (None, 0))
+if cancelled:
+    keep = done_chunks if done_settings == settings else 0
+    frames = [chunk_frame(i, deals, seed, mode, spec) for i in range(keep)]
+else:
+    progress = st.progress(0.0, text=f"Simulating {deals:,} deals…")
+    stop = st.empty()
+    stop.button("Cancel", key=CANCEL, on_click=_cancel, args=(settings,), help="Stop after the current chunk")
+    frames = []
+    for i in range(n_chunks):
+        frames.append(chunk_frame(i, deals, seed, mode, spec))
+        st.session_state[DONE] = (settings, i + 1)
+        progress.progress((i + 1) / n_chunks, text=f"Simulated {min((i + 1) * sim.CHUNK, deals):,} of "
+                                                   f"{deals:,} deals")
+    progress.empty()
+    stop.empty()
+
+if len(frames) == n_chunks and not cancelled:
+    df = simulated_frame(deals, seed, mode, spec)
+else:
+    df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+if cancelled:
+    st.warning(f"Cancelled: {len(df):,} of {deals:,} deals were simulated; the charts show those.", icon="⏹️")
+    st.button("Finish the simulation", key=RESUME, on_click=_resume)
+
+if len(df):
+    contract = {"random": "random contracts", "sun": "Sun only", "hokum": "Hokum only"}[mode]
+    how = f"simulated with {len(df):,} deals, seed {seed} ({contract}, rules: {profile.title})."
+    figs = charts.all_simulation_charts(df)
+    show_chart(figs["raw"], "Raw card points of the buyer's team and of the other team — " + how, "raw-points")
+    show_chart(figs["converted"], "Card points converted to game points, before projects — " + how,
+               "converted-points")
+    show_chart(figs["award"], "Game points each team records for the deal (quartiles; dashed: mean) — " + how,
+               "award")
+    show_chart(figs["outcomes"], "How often the buyer fails, one team takes every trick, or the comparison "
+               "ties (95% intervals) — " + how, "outcomes")
+    show_chart(figs["tricks"], "Average raw points of each trick (the 8th with the last trick's 10) — " + how,
+               "trick-points")
+else:
+    st.info("No deal was simulated yet.")
+
+st.header("From raw points to game points")
+show_chart(charts.conversion_chart(),
+           "Raw points of the counting team → its game points, rounding zones shaded, dots: who wins a tie "
+           "— exact, from the engine's conversion and tie rule.", "conversion")

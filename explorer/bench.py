@@ -1,0 +1,83 @@
+"""Timings to read, not tests: ``python -m explorer.bench``.
+
+Each section is a function that prints its figures; add a section by writing a function and
+listing it in :data:`SECTIONS`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEALS, SEED = 20_000, 7
+
+
+def _heading(text: str) -> None:
+    print(f"\n== {text}")
+
+
+def simulator_rate() -> None:
+    """Deals per second of the vectorised simulator, in this process (import not counted)."""
+    _heading(f"Simulator: {DEALS:,} random legal deals, seed {SEED}")
+    t0 = time.perf_counter()
+    from explorer.engine import simulate
+    print(f"import explorer.engine.simulate (numpy, tables): {time.perf_counter() - t0:.3f} s")
+    times = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        simulate.simulate(DEALS, SEED)
+        times.append(time.perf_counter() - t0)
+    print(f"play and score: first {times[0]:.3f} s, best {min(times):.3f} s "
+          f"-> {DEALS / min(times):,.0f} deals per second (first run {DEALS / times[0]:,.0f})")
+
+
+def simulate_command_wall_time() -> None:
+    """Wall time of the whole command, start-up included, measured from outside."""
+    cmd = [sys.executable, "-m", "explorer", "simulate", "--deals", str(DEALS), "--seed", str(SEED)]
+    _heading("Command: " + " ".join(["python", *cmd[1:]]))
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        times.append(time.perf_counter() - t0)
+        if proc.returncode != 0:
+            print(f"failed ({proc.returncode}): {proc.stderr.strip()}")
+            return
+    print(f"wall time over 5 runs: best {min(times):.3f} s, median {statistics.median(times):.3f} s "
+          f"-> {DEALS / min(times):,.0f} deals per second start-up included (best run)")
+    print("its own report:", proc.stdout.splitlines()[0])
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import explorer.__main__"], cwd=ROOT, capture_output=True)
+    print(f"start-up alone (python -c 'import explorer.__main__'): {time.perf_counter() - t0:.3f} s")
+
+
+def exact_probability_times() -> None:
+    """The time and the value of each exact probability (computed by counting)."""
+    _heading("Exact probabilities (counting, fractions)")
+    from explorer.engine.probabilities import exact_table
+    t0 = time.perf_counter()
+    rows = exact_table()
+    total = time.perf_counter() - t0
+    for r in rows:
+        print(f"{r.cards} cards  {r.title:<34} {r.seconds * 1000:7.1f} ms   {r.value:9.5%}  = {r.fraction}"
+              f"  (1 in {r.one_in:,.1f})")
+    print(f"all {len(rows)} together: {total:.3f} s")
+
+
+SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, exact_probability_times]
+"""The sections, printed in order."""
+
+
+def main() -> int:
+    for section in SECTIONS:
+        section()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+"""The fast simulator agrees with the checked engine: every card, every trick, every point.
+
+The simulator plays thousands of deals at once on card codes; the engine (``play.py``,
+``projects.py``, ``scoring.py`` through the ``deal`` scenario kind) stays the one source of the
+rules. Every test here is seeded.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from explorer.engine.cards import DECK, SEATS, SUITS
+from explorer.engine.play import PlayState, legal_plays
+from explorer.engine.profiles import custom_profile
+from explorer.engine.projects import find_projects
+from explorer.engine.scenario import check_doc
+from explorer.engine.simulate import (
+    CHUNK,
+    CSV_COLUMNS,
+    deal_doc,
+    hand_projects,
+    packed_project_key,
+    random_deal,
+    sample_deal_docs,
+    shown_projects,
+    simulate,
+    summary,
+)
+from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
+
+# (profile, mode, deals): together > 200 deals over Sun and Hokum and every play option.
+CONFIGS = [
+    pytest.param("detailed", None, 60, id="detailed-random-mode"),
+    pytest.param("detailed", "hokum", 50, id="detailed-hokum"),
+    pytest.param("detailed", "sun", 30, id="detailed-sun"),
+    pytest.param("simple", "hokum", 40, id="simple-must-undertrump"),
+    pytest.param({"base": "detailed", "third_seat_must_cut": False}, "hokum", 40, id="third-seat-free"),
+    pytest.param("tournament", None, 40, id="tournament-reverse-kaboot"),
+    pytest.param({"base": "detailed", "trump_project_priority": True}, "hokum", 30, id="trump-project-priority"),
+]
+
+
+def _subset(expected, actual, path=""):
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        out = []
+        for k, v in expected.items():
+            out += _subset(v, actual.get(k), f"{path}.{k}")
+        return out
+    return [] if expected == actual else [f"{path}: simulator {expected!r}, engine {actual!r}"]
+
+
+@pytest.mark.parametrize(("profile", "mode", "deals"), CONFIGS)
+def test_simulated_deals_are_legal_and_scored_as_the_engine_scores_them(profile, mode, deals):
+    r = simulate(deals, seed=2024, mode=mode, profile=profile)
+    docs = sample_deal_docs(deals, 2024, mode=mode, profile=profile)
+    for i, doc in enumerate(docs):
+        checked = check_doc(doc)
+        assert checked.ok, (doc["title"], checked.errors)
+        out = checked.output
+        assert out["valid"], (doc["title"], out["error"])
+        assert [t["winner"] for t in out["tricks"]] == [SEATS[w].value for w in r.winners[i]]
+        assert [t["points"] for t in out["tricks"]] == r.trick_points[i].tolist()
+        assert out["points"] == {"NS": int(r.raw[i, 0]), "EW": int(r.raw[i, 1])}
+        assert not _subset(doc["expect"], out), doc["title"]
+
+
+@pytest.mark.parametrize("profile", ["tournament", "detailed"])
+def test_rare_cases_are_scored_as_the_engine_scores_them(profile):
+    """Kaboot (reverse Kaboot too), ties, four of a kind, Baloot inside a project, projects on both
+    sides: picked from a larger simulation so that each is checked, not left to chance."""
+    r = simulate(12000, seed=5, profile=profile)
+    hp = hand_projects(r.hands, r.hokum[:, None], r.trump[:, None])
+    first = (r.dealer + 1) & 3
+    cases = {
+        "kaboot": r.kaboot >= 0,
+        "reverse-kaboot": ~r.hokum & (r.buyer == first) & (r.kaboot >= 0) & (r.kaboot != (r.buyer & 1)),
+        "kaboot-with-baloot": (r.kaboot >= 0) & (r.baloot_seat >= 0) & ((r.baloot_seat & 1) == r.kaboot),
+        "tie": r.tie,
+        "four-of-a-kind": (hp.four_kinds > 0).any(axis=1),
+        "baloot-absorbed": hp.absorbed.any(axis=1),
+        "projects-both-teams": (hp.value[:, [0, 2]].sum(axis=1) > 0) & (hp.value[:, [1, 3]].sum(axis=1) > 0),
+    }
+    for name, mask in cases.items():
+        picked = np.flatnonzero(mask)[:12]
+        assert picked.size, name
+        for i in picked:
+            doc = deal_doc(r, int(i))
+            checked = check_doc(doc)
+            assert checked.ok and checked.output["valid"], (name, doc["title"])
+            assert not _subset(doc["expect"], checked.output), (name, doc["title"])
+
+
+@pytest.mark.parametrize("profile", ["detailed", "simple", {"base": "detailed", "third_seat_must_cut": False}],
+                         ids=["detailed", "must-undertrump", "third-seat-free"])
+def test_each_seat_chooses_among_exactly_the_cards_the_engine_allows(profile):
+    prof = custom_profile(profile)
+    r = simulate(80, seed=99, mode="hokum", profile=prof)
+    for i in range(len(r)):
+        trump = SUITS[int(r.trump[i])]
+        hands = {s: [DECK[c] for c in range(32) if int(r.hands[i, s]) >> c & 1] for s in range(4)}
+        played = []
+        for t in range(8):
+            leader = int(r.leaders[i, t])
+            trick = [DECK[int(c)] for c in r.cards[i, t]]
+            for p in range(4):
+                seat = (leader + p) % 4
+                state = PlayState(mode=Mode.HOKUM, trump=trump, leader=SEATS[leader], cards=tuple(trick[:p]),
+                                  hand=tuple(hands[seat]), played=frozenset(played), ekka=bool(r.ekka[i, t]),
+                                  profile=prof)
+                engine = {c.code for c in legal_plays(state)}
+                fast = {c for c in range(32) if int(r.legal[i, t, p]) >> c & 1}
+                assert fast == engine, (i, t, p)
+                hands[seat].remove(trick[p])
+            played += trick
+
+
+def _hands_for_projects() -> list[int]:
+    rng = random.Random(5)
+    hands = [sum(1 << c for c in rng.sample(range(32), 8)) for _ in range(400)]
+    for rank_bit in range(3, 8):                               # four of a kind of T J Q K A, plus 4 cards
+        four = [s * 8 + rank_bit for s in range(4)]
+        for _ in range(20):
+            rest = rng.sample([c for c in range(32) if c not in four], 4)
+            hands.append(sum(1 << c for c in four + rest))
+    for a, b in itertools.combinations(range(3, 8), 2):        # two four of a kind
+        hands.append(sum(1 << (s * 8 + a) | 1 << (s * 8 + b) for s in range(4)))
+    for s in (0, 1):                                           # long runs, often holding K and Q
+        for length in range(5, 9):
+            for lo in range(0, 9 - length):
+                run = [s * 8 + i for i in range(lo, lo + length)]
+                for _ in range(4):
+                    rest = rng.sample([c for c in range(32) if c not in run], 8 - length)
+                    hands.append(sum(1 << c for c in run + rest))
+    # four Kings (or Queens) next to a run holding the trump K and Q
+    hands.append(sum(1 << c for c in (6, 14, 22, 30, 7, 5, 4, 3)))
+    hands.append(sum(1 << c for c in (5, 13, 21, 29, 7, 6, 4, 3)))
+    return hands
+
+
+def test_projects_by_table_lookup_agree_with_find_projects():
+    hands = _hands_for_projects()
+    masks = np.array(hands, dtype=np.uint32)
+    for mode, trump in ((Mode.SUN, None), (Mode.HOKUM, SUITS[0]), (Mode.HOKUM, SUITS[1])):
+        t_idx = 4 if trump is None else SUITS.index(trump)
+        fast = hand_projects(masks, mode is Mode.HOKUM, t_idx)
+        for i, h in enumerate(hands):
+            engine = find_projects([DECK[c] for c in range(32) if h >> c & 1], mode, trump)
+            assert fast.value[i] == sum(p.value for p in engine.projects)
+            assert fast.key[i] == max((packed_project_key(p.value, four_kind=p.four_kind,
+                                                   top_bit=7 - PROJECT_ORDER.index(p.top))
+                                       for p in engine.projects), default=0)
+            assert fast.baloot[i] == engine.baloot
+            assert fast.absorbed[i] == (engine.baloot and not engine.baloot_separate)
+            shown = sorted(sorted(p) for p in shown_projects(h, mode, trump))
+            assert shown == sorted(sorted(c.code for c in p.cards) for p in engine.projects)
+
+
+def test_every_deal_adds_up():
+    r = simulate(3000, seed=1)
+    total = np.where(r.hokum, RAW_TOTAL[Mode.HOKUM], RAW_TOTAL[Mode.SUN])
+    assert (r.raw.sum(axis=1) == total).all()
+    assert (r.tricks_won.sum(axis=1) == 8).all()
+    assert (r.trick_points.sum(axis=1) == r.raw.sum(axis=1)).all()
+    pool = np.where(r.hokum, 16, 26)
+    assert (r.converted.sum(axis=1) == pool).all()
+    # the hands split the deck, and every card is played exactly once, from the hand that held it
+    assert (np.bitwise_or.reduce(r.hands, axis=1) == np.uint32(0xFFFFFFFF)).all()
+    assert (np.sort(r.cards.reshape(len(r), 32), axis=1) == np.arange(32)).all()
+    assert (r.award >= 0).all()
+    assert ((r.kaboot >= 0) == (r.tricks_won.max(axis=1) == 8)).all()
+    assert (r.buyer_made == (r.winner == (r.buyer & 1))).all()
+
+
+def test_deals_are_reproducible_and_do_not_depend_on_how_many_are_asked_for():
+    a = simulate(CHUNK + 30, seed=7, profile="simple")
+    b = simulate(40, seed=7, profile="simple")
+    c = simulate(CHUNK + 30, seed=7, profile="simple")
+    assert (a.cards[:40] == b.cards).all()
+    assert (a.award == c.award).all() and (a.cards == c.cards).all()
+    assert not (simulate(40, seed=8, profile="simple").cards == b.cards).all()
+    assert random_deal(11) == random_deal(11)
+    assert random_deal(11) != random_deal(12)
+
+
+def test_the_contract_and_the_dealer_can_be_fixed():
+    r = simulate(500, seed=3, mode="hokum", trump="S", buyer="W", dealer="N")
+    assert r.hokum.all() and (r.trump == 0).all() and (r.buyer == 3).all() and (r.dealer == 2).all()
+    assert (r.leaders[:, 0] == 3).all()                       # the dealer's right leads the first trick
+    r = simulate(500, seed=3)
+    assert 0.4 < r.hokum.mean() < 0.6 and set(r.dealer.tolist()) == {0, 1, 2, 3}
+    doc = random_deal(5, mode="sun", buyer="E", dealer="S")
+    assert doc["contract"] == {"mode": "sun", "buyer": "E"} and doc["dealer"] == "S"
+    with pytest.raises(ValueError):
+        simulate(1, seed=0, mode="sun", trump="H")
+    with pytest.raises(ValueError):
+        simulate(1, seed=-1)
+
+
+def test_the_lead_is_uniform_over_the_leaders_hand():
+    r = simulate(16000, seed=4)
+    first = r.cards[:, 0, 0].astype(np.int64)
+    leader_hand = r.hands[np.arange(len(r)), r.leaders[:, 0]]
+    below = np.array([bin(int(h) & ((1 << int(c)) - 1)).count("1") for h, c in zip(leader_hand, first)])
+    counts = np.bincount(below, minlength=8)
+    expected = len(r) / 8
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
+    assert chi2 < 30, counts                                     # 7 degrees of freedom: p < 0.0001
+
+
+def test_summary_frequencies_are_plausible():
+    s = summary(simulate(4000, seed=12))
+    assert 0.2 < s["buyer_failed"] < 0.8
+    assert 0 < s["kaboot"] < 0.1
+    assert 0 < s["tie"] < 0.15
+
+
+def test_simulate_command_writes_one_row_per_deal(tmp_path, root):
+    out = tmp_path / "deals.csv"
+    proc = subprocess.run([sys.executable, "-m", "explorer", "simulate", "--deals", "300", "--seed", "5",
+                           "--mode", "hokum", "--profile", "simple", "--out", str(out)],
+                          capture_output=True, text=True, cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    assert "deals per second" in proc.stdout
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 300 and list(rows[0]) == CSV_COLUMNS
+    assert {r["mode"] for r in rows} == {"hokum"} and {r["profile"] for r in rows} == {"simple"}
+    r = simulate(300, seed=5, mode="hokum", profile="simple")
+    assert [int(x["award_NS"]) for x in rows] == r.award[:, 0].tolist()
+    assert all(int(x["raw_NS"]) + int(x["raw_EW"]) == 162 for x in rows)
+
+
+def test_simulate_command_rejects_a_bad_profile(root):
+    proc = subprocess.run([sys.executable, "-m", "explorer", "simulate", "--deals", "10", "--profile", "nope"],
+                          capture_output=True, text=True, cwd=root)
+    assert proc.returncode == 2 and "unknown profile" in proc.stderr
+    assert "Traceback" not in proc.stderr
