@@ -69,7 +69,33 @@ def exact_probability_times() -> None:
     print(f"all {len(rows)} together: {total:.3f} s")
 
 
-SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, exact_probability_times]
+def page_rerun_times() -> None:
+    """Each page's rerun time under AppTest (after a first, warming run); the aim is under 0.3 s."""
+    _heading("Pages: rerun time under AppTest (aim: under 0.3 s)")
+    import logging
+
+    from streamlit.testing.v1 import AppTest
+    for name in ("streamlit", "streamlit.runtime.scriptrunner_utils.script_run_context"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+    from explorer.ui import nav
+    app = str(ROOT / "explorer" / "app.py")
+    pages = sorted(p.name for p in nav.PAGES_DIR.glob("*.py") if not p.name.startswith("_"))
+    for name in pages:
+        at = AppTest.from_file(app, default_timeout=60).run()
+        at.switch_page(f"app_pages/{name}").run()
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            at.run()
+            times.append(time.perf_counter() - t0)
+        flag = "" if min(times) < 0.3 else "   <- over 0.3 s"
+        error = "   EXCEPTION" if at.exception else ""
+        print(f"{name:<24} best {min(times):.3f} s, median {statistics.median(times):.3f} s{flag}{error}")
+
+
+SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, exact_probability_times,
+                                      page_rerun_times]
 """The sections, printed in order."""
 
 

@@ -59,6 +59,21 @@ def simulated_frame(deals: int, seed: int, mode: str, profile_spec: str) -> pd.D
     return pd.concat(frames, ignore_index=True)
 
 
+@st.cache_resource(show_spinner=False, max_entries=4)
+def simulation_charts(deals: int, seed: int, mode: str, profile_spec: str) -> dict:
+    """The figures of a whole simulation, built once per (deals, seed, mode, profile).
+
+    A resource, not data: the figures are only read, and unpickling plotly figures on every rerun
+    would cost more than the page's whole budget."""
+    return charts.all_simulation_charts(simulated_frame(deals, seed, mode, profile_spec))
+
+
+@st.cache_resource(show_spinner=False)
+def fixed_charts() -> dict:
+    """The figures that depend on nothing the user picks."""
+    return {"probabilities": charts.probability_chart(exact_frame()), "conversion": charts.conversion_chart()}
+
+
 @st.cache_resource(show_spinner=False)
 def png_export_problem() -> str | None:
     """Why PNG export cannot work here (kaleido or Chromium missing), or None."""
@@ -121,7 +136,7 @@ st.header("Chances of holding a project")
 exact = exact_frame()
 n8 = int(exact.loc[exact["cards"] == 8, "all_hands"].iloc[0])
 n5 = int(exact.loc[exact["cards"] == 5, "all_hands"].iloc[0])
-show_chart(charts.probability_chart(exact),
+show_chart(fixed_charts()["probabilities"],
            f"Chance that a hand holds each project — exact: counted over all {n8:,} hands of 8 cards and "
            f"{n5:,} first-five-card sets (each project on its own; Baloot for one trump suit).", "probabilities")
 st.dataframe(charts.probability_pivot(exact), hide_index=True, width="stretch")
@@ -170,7 +185,8 @@ if cancelled:
 if len(df):
     contract = {"random": "random contracts", "sun": "Sun only", "hokum": "Hokum only"}[mode]
     how = f"simulated with {len(df):,} deals, seed {seed} ({contract}, rules: {profile.title})."
-    figs = charts.all_simulation_charts(df)
+    figs = (simulation_charts(deals, seed, mode, spec) if len(df) == deals and not cancelled
+            else charts.all_simulation_charts(df))
     show_chart(figs["raw"], "Raw card points of the buyer's team and of the other team — " + how, "raw-points")
     show_chart(figs["converted"], "Card points converted to game points, before projects — " + how,
                "converted-points")
@@ -184,6 +200,6 @@ else:
     st.info("No deal was simulated yet.")
 
 st.header("From raw points to game points")
-show_chart(charts.conversion_chart(),
+show_chart(fixed_charts()["conversion"],
            "Raw points of the counting team → its game points, rounding zones shaded, dots: who wins a tie "
            "— exact, from the engine's conversion and tie rule.", "conversion")
