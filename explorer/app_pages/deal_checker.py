@@ -1,0 +1,328 @@
+"""Deal checker: a whole recorded deal, checked card by card and replayed trick by trick."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from explorer.engine.cards import Seat, Team
+from explorer.engine.errors import ScenarioError
+from explorer.engine.scenario import MAX_SCENARIO_BYTES, check_doc, dump_yaml, parse_text
+from explorer.engine.share import decode_scenario
+from explorer.ui import cards as ui
+from explorer.ui import nav, state
+from explorer.ui import replay_state as keys
+from explorer.ui.replay import Replay, build_replay
+from explorer.ui.replay_charts import deal_points_figure
+
+LIBRARY_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+DEFAULT_FILE = "deal-hokum-clean"
+SOURCES = {"library": "From the library", "upload": "Upload a file", "type": "Type or paste"}
+MAX_UPLOAD_MB = 1  # the uploader refuses larger files; the engine then refuses anything above 64 KiB
+
+
+@st.cache_data(show_spinner=False)
+def library_deals() -> dict[str, tuple[str, str]]:
+    """``{stem: (title, text)}`` of ``data/scenarios/deal-*.yaml``."""
+    out: dict[str, tuple[str, str]] = {}
+    for path in sorted(LIBRARY_DIR.glob("deal-*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            title = str(parse_text(text).get("title") or path.stem)
+        except ScenarioError:
+            title = path.stem
+        out[path.stem] = (title, text)
+    return out
+
+
+def text_id(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
+# --- callbacks (they run before the widgets are drawn) ---------------------------------------
+
+def load_text(text: str, source: str) -> None:
+    ss = st.session_state
+    ss[keys.DEAL_TEXT] = text
+    ss[keys.DEAL_POS] = 0
+    ss[keys.DEAL_MESSAGE] = {"level": "success", "text": f"Loaded {source} into the editor."}
+
+
+def load_library() -> None:
+    stem = st.session_state.get(keys.DEAL_LIBRARY_FILE)
+    deals = library_deals()
+    if stem in deals:
+        load_text(deals[stem][1], f"“{deals[stem][0]}” ({stem}.yaml)")
+
+
+def load_upload() -> None:
+    ss = st.session_state
+    f = ss.get(keys.DEAL_UPLOAD)
+    if f is None:
+        return
+    data = f.getvalue()
+    if len(data) > MAX_SCENARIO_BYTES:
+        ss[keys.DEAL_MESSAGE] = {
+            "level": "error",
+            "text": f"{f.name} was not loaded: it is {len(data):,} bytes, and a scenario is at most "
+                    f"{MAX_SCENARIO_BYTES // 1024} KiB (a whole deal is about 1 KiB).",
+        }
+        return
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        ss[keys.DEAL_MESSAGE] = {"level": "error",
+                                 "text": f"{f.name} was not loaded: it is not UTF-8 text (YAML or JSON)."}
+        return
+    load_text(text, f"the file {f.name}")
+
+
+def move(to: int) -> None:
+    st.session_state[keys.DEAL_POS] = to
+
+
+def add_to_sheet(row: dict[str, Any], tid: str) -> None:
+    ss = st.session_state
+    ss.setdefault(keys.SHEET_DEALS, [])
+    ss[keys.SHEET_DEALS] = [*ss[keys.SHEET_DEALS], row]
+    ss[keys.DEAL_ADDED] = tid
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+def seat_label(seat: Seat, r: Replay) -> str:
+    tags = [f"{seat.title} ({seat.value}) · {seat.team.value}"]
+    if seat is r.contract.buyer:
+        tags.append("buyer")
+    if seat is r.dealer:
+        tags.append("dealer")
+    return " · ".join(tags)
+
+
+def show_hands(r: Replay, pos: int, size: str) -> None:
+    s = r.step(pos)
+    trump = r.contract.trump
+    hand_size = "sm" if size == "md" else "md"
+    for seat in ui.play_order(s.leader):
+        hand = s.hands[seat]
+        marks: dict[Any, str] = {}
+        extra = ""
+        if s.legal_seat is seat and s.legal and len(s.legal) < len(hand):
+            marks = {c: "legal" for c in s.legal}
+            extra = " · ✓ may play"
+        if s.last is not None and not s.last.legal and s.last.seat is seat:
+            marks[s.last.card] = "illegal"
+            extra = " · ✕ played illegally, ✓ allowed"
+        turn = " · ▶ to play" if s.to_play is seat else ""
+        label = f"{seat_label(seat, r)} · {len(hand)} card{'s' if len(hand) != 1 else ''}{turn}{extra}"
+        st.html(ui.hand_html(hand, trump=trump, size=hand_size, highlight=marks, label=label))
+
+
+def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
+    st.subheader("Score of the deal")
+    award = score.get("award")
+    winner = score.get("winner")
+    buyer_team = r.contract.buyer.team.value
+    made = "made its contract" if score.get("buyer_made") else "failed"
+    if award is None:
+        st.success(f"**Gahwa**: {winner} wins the deal and with it the whole match "
+                   f"(the buyer's team {buyer_team} {made}).")
+    else:
+        st.success(f"The buyer's team **{buyer_team} {made}**. The deal records "
+                   f"**NS {award['NS']} · EW {award['EW']}** game points.")
+    c1, c2, c3 = st.columns(3)
+    comp = score.get("comparison") or {}
+    c1.metric("NS records", "—" if award is None else award["NS"],
+              help=f"Comparison total (cards + projects + Baloot): {comp.get('NS', '—')}")
+    c2.metric("EW records", "—" if award is None else award["EW"],
+              help=f"Comparison total (cards + projects + Baloot): {comp.get('EW', '—')}")
+    c3.metric("Deal won by", winner or "—")
+    steps = score.get("steps") or []
+    if steps:
+        with st.expander("How the score was reached, step by step", expanded=True):
+            st.dataframe(pd.DataFrame([{"Step": s["step"].replace("_", " "), "What happens": s["detail"]}
+                                       for s in steps]),
+                         hide_index=True, width="stretch",
+                         column_config={"Step": st.column_config.TextColumn(width="small"),
+                                        "What happens": st.column_config.TextColumn(width="large")})
+    row = {"NS": 0 if award is None else int(award["NS"]), "EW": 0 if award is None else int(award["EW"]),
+           "note": f"Deal checker: {title}"[:120], "gahwa_winner": winner if award is None else None}
+    added = st.session_state.get(keys.DEAL_ADDED) == tid
+    st.button("Added to the score sheet ✓" if added else "Add this deal to the score sheet",
+              key=keys.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
+              help="Appends the award (or the Gahwa) to the match on the Score sheet page.")
+    if added:
+        nav.page_link("score_sheet.py", "Open the score sheet", "📝")
+
+
+def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
+    ss = st.session_state
+    n = r.last_position
+    pos = max(0, min(int(ss.get(keys.DEAL_POS, 0) or 0), n))
+    ss[keys.DEAL_POS] = pos
+    err = r.error
+
+    st.html(f'<div class="bx-replay-head">{ui.trump_badge(r.contract.mode, r.contract.trump)} '
+            f"&nbsp; bought by <b>{r.contract.buyer.title} ({r.contract.buyer.value})</b>, "
+            f"team {r.contract.buyer.team.value} · dealer {r.dealer.title} ({r.dealer.value})"
+            f"{' · ' + r.escalation.level.title if r.escalation.level.value != 'none' else ''}"
+            f"{' (locked)' if r.escalation.locked else ''}</div>")
+    if err:
+        st.error(f"**✕ The first illegal card: trick {err['trick']}, {err['seat']} plays {err['card']}.** "
+                 f"{err['reason']}", icon="🚫")
+    else:
+        st.success("✓ Every card of this deal is legal. Step through it below; the score is at the end.")
+
+    st.subheader("Replay")
+    b = st.columns([1, 1, 1, 1, 2], vertical_alignment="center")
+    b[0].button("⏮ Start", key=keys.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
+                shortcut="Home", width="stretch", help="Before the first card (key: Home)")
+    b[1].button("◀ Back", key=keys.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
+                shortcut="Left", width="stretch", help="One card back (key: ←)")
+    b[2].button("Forward ▶", key=keys.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
+                shortcut="Right", width="stretch", type="primary", help="One card forward (key: →)")
+    b[3].button("End ⏭", key=keys.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
+                shortcut="End", width="stretch", help="The last card checked (key: End)")
+    if err and r.error_position is not None:
+        b[4].button("Go to the illegal card", key=keys.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
+                    disabled=pos == r.error_position, width="stretch")
+    st.slider(f"Cards played (0 to {n})", 0, max(n, 1), key=keys.DEAL_POS,
+              help="Drag, or click the slider and use the ← and → keys to move one card.")
+    st.caption("Keyboard: ← and → step one card, Home and End jump to the start and the end "
+               "(when no text box has the focus). Tab reaches every button; Enter or Space presses it.")
+
+    s = r.step(pos)
+    if size == "lg":  # projector cards need the whole width: the table, then the hands
+        left, right = st.container(), st.container()
+    else:
+        left, right = st.columns([5, 6], gap="large")
+    with left:
+        marks = {s.last.seat: "illegal"} if s.last is not None and not s.last.legal else None
+        st.html(ui.trick_html(s.table, to_play=s.to_play, winning=s.winning if s.table else None,
+                              leader=s.leader, highlight=marks,
+                              center=ui.trump_badge(r.contract.mode, r.contract.trump, compact=True),
+                              size=size))
+        text = r.describe(pos)
+        if s.last is not None and not s.last.legal:
+            st.error(text)
+        else:
+            st.markdown(text)
+        if pos == n and err is None and r.score is None:
+            st.info("The deal was checked, but the engine gave no score for it.")
+        elif pos == n and err is not None:
+            st.caption("The check stops at the first illegal card, so this deal cannot be scored.")
+        elif pos < n and err is None:
+            st.caption(f"Card {pos} of {n}. The score appears after the last card.")
+    with right:
+        st.markdown(f"**Hands** in the order of play of trick {s.trick} (cards still held)")
+        show_hands(r, pos, size)
+
+    st.markdown("**Running card points** (raw, the last trick's 10 included at trick 8)")
+    m = st.columns(4)
+    m[0].metric("NS raw points", s.points[Team.NS])
+    m[1].metric("EW raw points", s.points[Team.EW])
+    m[2].metric("NS tricks", s.tricks_won[Team.NS])
+    m[3].metric("EW tricks", s.tricks_won[Team.EW])
+    done = sum(s.tricks_won.values())
+    rows = [row for row in r.points_by_trick() if row["trick"] <= done]
+    total = 162 if r.contract.mode.value == "hokum" else 130
+    st.plotly_chart(deal_points_figure(rows, current_trick=done, total=total,
+                                       buyer_team=r.contract.buyer.team.value),
+                    width="stretch", key="deal.chart")
+
+    if pos == n and err is None and r.score:
+        show_score(r.score, r, tid, title)
+
+
+# --- the page --------------------------------------------------------------------------------
+
+ss = st.session_state
+deals = library_deals()
+ss.setdefault(keys.DEAL_SOURCE, "library")
+ss.setdefault(keys.DEAL_LIBRARY_FILE, DEFAULT_FILE if DEFAULT_FILE in deals else next(iter(deals), None))
+if keys.DEAL_TEXT not in ss:
+    ss[keys.DEAL_TEXT] = deals[ss[keys.DEAL_LIBRARY_FILE]][1] if ss[keys.DEAL_LIBRARY_FILE] else ""
+link = st.query_params.get("s")
+if link and link != ss.get(keys.DEAL_LINK_SEEN):  # a share link, or "Open in its tool" from the library
+    ss[keys.DEAL_LINK_SEEN] = link
+    try:
+        load_text(dump_yaml(decode_scenario(link)), "the scenario in the link")
+    except ScenarioError as e:
+        ss[keys.DEAL_MESSAGE] = {"level": "error", "text": "The link was not loaded: " + "; ".join(e.problems)}
+incoming = ss.pop(keys.DEAL_INCOMING, None)
+if isinstance(incoming, dict) and isinstance(incoming.get("doc"), dict):
+    load_text(dump_yaml(incoming["doc"]), incoming.get("source") or "a scenario from another page")
+
+size = state.card_size()
+st.title("Deal checker")
+st.markdown(
+    "Check a whole recorded deal: the engine follows every card in turn, stops at the first "
+    "illegal one and says why, then scores the deal. Step through it trick by trick and card by card."
+)
+
+with st.container(border=True):
+    load_col, edit_col = st.columns([2, 3], gap="large")
+    with load_col:
+        st.markdown("**1. Load a deal**")
+        source = st.radio("Where from", list(SOURCES), key=keys.DEAL_SOURCE, format_func=SOURCES.get,
+                          horizontal=True, label_visibility="collapsed")
+        if source == "library":
+            st.selectbox("Deal from the library", list(deals), key=keys.DEAL_LIBRARY_FILE,
+                         format_func=lambda stem: deals[stem][0])
+            st.button("Load into the editor", key=keys.DEAL_LOAD_FILE, on_click=load_library,
+                      help="Replaces the text in the editor with this library deal.")
+        elif source == "upload":
+            st.file_uploader("A scenario file (kind: deal), YAML or JSON", type=["yaml", "yml", "json", "txt"],
+                             key=keys.DEAL_UPLOAD, on_change=load_upload, max_upload_size=MAX_UPLOAD_MB,
+                             help=f"At most {MAX_SCENARIO_BYTES // 1024} KiB. The file goes into the editor.")
+        else:
+            st.markdown("Type or paste a deal in the editor. The format is in *Scenario files* "
+                        "(`kind: deal`): the dealer, the four hands, the contract and the eight tricks.")
+        msg = ss.pop(keys.DEAL_MESSAGE, None)
+        if msg:
+            (st.error if msg["level"] == "error" else st.success)(msg["text"])
+    with edit_col:
+        st.text_area("**2. The deal as YAML** (edit it here)", key=keys.DEAL_TEXT, height=300,
+                     help="Changes are checked when you press Ctrl+Enter or click outside the box. "
+                          "What you type stays here, even when it is wrong.")
+        st.caption("Ctrl+Enter (⌘+Enter) or a click outside the box checks the text.")
+
+text = ss.get(keys.DEAL_TEXT) or ""
+problems: list[str] = []
+output: dict[str, Any] | None = None
+doc: dict[str, Any] | None = None
+profile = state.current_profile()
+try:
+    doc = parse_text(text)
+except ScenarioError as e:
+    problems = e.problems
+if doc is not None:
+    kind = str(doc.get("kind", "")).strip().lower()
+    if kind and kind != "deal":
+        problems = [f"kind: this is a {kind!r} scenario; the Deal checker reads whole deals (kind: deal). "
+                    "The Scenario library opens other kinds in their own tools."]
+    else:
+        own_profile = doc.get("profile") is not None
+        checked = check_doc(doc, profile=None if own_profile else profile)
+        if checked.errors:
+            problems = checked.errors
+        else:
+            output = checked.output
+            if own_profile:
+                st.caption(f"This deal names its own rules (`profile: {output['profile']}`), so the sidebar's "
+                           "profile does not apply. Remove the `profile:` line to follow the sidebar.")
+
+if problems:
+    st.error("**The engine cannot check this deal yet.** Fix these lines in the editor "
+             "(the text is kept as you typed it):\n\n" + "\n".join(f"- {p}" for p in problems))
+elif output is not None:
+    try:
+        replay = build_replay(doc, output, profile=None if doc.get("profile") is not None else profile)
+    except ScenarioError as e:  # cannot happen after a clean check; say so rather than crash
+        st.error("The replay could not be built: " + "; ".join(e.problems))
+    else:
+        show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))

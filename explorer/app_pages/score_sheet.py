@@ -1,0 +1,248 @@
+"""Score sheet: the match (Sakka) to 152, deal by deal, with Undo, a chart and a CSV export."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import streamlit as st
+
+from explorer.engine.cards import Team
+from explorer.engine.match import MatchDeal, MatchError
+from explorer.engine.tables import MATCH_TARGET
+from explorer.ui import nav
+from explorer.ui import replay_state as keys
+from explorer.ui import sheet_table as table
+from explorer.ui.replay_charts import match_figure
+
+ss = st.session_state
+
+
+# --- the rows and the match they make ----------------------------------------------------------
+
+def rows() -> list[dict[str, Any]]:
+    return list(ss.get(keys.SHEET_DEALS) or [])
+
+
+def commit(new_rows: list[dict[str, Any]], *messages: tuple[str, str], where: str = "table") -> None:
+    """Store a new version of the sheet; the old one goes on the Undo stack."""
+    history = list(ss.get(keys.SHEET_HISTORY) or [])
+    history.append(copy.deepcopy(rows()))
+    ss[keys.SHEET_HISTORY] = history[-keys.HISTORY_LIMIT:]
+    ss[keys.SHEET_DEALS] = new_rows
+    ss[keys.SHEET_SEEN] = copy.deepcopy(new_rows)
+    say(*messages, where=where)
+
+
+def say(*messages: tuple[str, str], where: str = "table") -> None:
+    """Queue messages to show once, next to the add form (``add``) or under the table (``table``)."""
+    ss[keys.SHEET_MESSAGES] = [*(ss.get(keys.SHEET_MESSAGES) or []), *((lvl, text, where) for lvl, text in messages)]
+
+
+def show_messages(where: str) -> None:
+    pending = ss.get(keys.SHEET_MESSAGES) or []
+    for level, text, area in pending:
+        if area == where:
+            {"error": st.error, "success": st.success, "info": st.info, "warning": st.warning}[level](text)
+    ss[keys.SHEET_MESSAGES] = [m for m in pending if m[2] != where]
+
+
+# --- callbacks -----------------------------------------------------------------------------------
+
+def add_by_hand() -> None:
+    kind = ss.get(keys.SHEET_KIND, "award")
+    row = table.row_for(kind, ss.get(keys.SHEET_NS), ss.get(keys.SHEET_EW), ss.get(keys.SHEET_NOTE) or "")
+    try:
+        new = table.add_row(rows(), row)
+    except MatchError as e:
+        say(("error", "The deal was not added: " + "; ".join(e.problems) + "."), where="add")
+        return
+    deal = MatchDeal.from_dict(new)
+    commit([*rows(), new], ("success", f"Deal {len(rows()) + 1} added: {deal.describe()}."), where="add")
+    ss[keys.SHEET_NS] = 0
+    ss[keys.SHEET_EW] = 0
+    ss[keys.SHEET_NOTE] = ""
+    ss[keys.SHEET_KIND] = "award"
+
+
+def undo() -> None:
+    history = list(ss.get(keys.SHEET_HISTORY) or [])
+    if not history:
+        return
+    previous = history.pop()
+    ss[keys.SHEET_HISTORY] = history
+    ss[keys.SHEET_DEALS] = previous
+    ss[keys.SHEET_SEEN] = copy.deepcopy(previous)
+    say(("info", f"Undone: the sheet is back to {len(previous)} deal{'s' if len(previous) != 1 else ''}."))
+
+
+def delete_chosen() -> None:
+    which = ss.get(keys.SHEET_DELETE_WHICH)
+    items = rows()
+    if not isinstance(which, int) or not 1 <= which <= len(items):
+        return
+    gone = items.pop(which - 1)
+    commit(items, ("info", f"Deal {which} deleted (NS {gone.get('NS')}, EW {gone.get('EW')}). "
+                           "Undo brings it back."))
+
+
+def new_match() -> None:
+    if rows():
+        commit([], ("info", "A new match: the sheet is empty. Undo brings the old match back."))
+
+
+# --- edits made in the table ------------------------------------------------------------------
+
+def apply_editor_changes() -> None:
+    """Apply the data editor's pending edits (validated; a bad value keeps the row as it was)."""
+    version = int(ss.get(keys.SHEET_EDITOR_VERSION, 0))
+    key = keys.sheet_editor_key(version)
+    payload = ss.get(key)
+    if not isinstance(payload, dict) or not any(payload.get(k) for k in ("edited_rows", "added_rows",
+                                                                            "deleted_rows")):
+        return
+    new_rows, messages, changed = table.apply_edits(rows(), payload)
+    if changed:
+        commit(new_rows, *messages)
+    else:
+        say(*messages)
+    ss[keys.SHEET_EDITOR_VERSION] = version + 1  # a fresh grid shows the rows as they are now
+    ss.pop(key, None)
+
+
+# --- the page -------------------------------------------------------------------------------------
+
+ss.setdefault(keys.SHEET_DEALS, [])
+ss.setdefault(keys.SHEET_HISTORY, [])
+ss.setdefault(keys.SHEET_EDITOR_VERSION, 0)
+ss.setdefault(keys.SHEET_NS, 0)
+ss.setdefault(keys.SHEET_EW, 0)
+ss.setdefault(keys.SHEET_NOTE, "")
+ss.setdefault(keys.SHEET_KIND, "award")
+seen = ss.get(keys.SHEET_SEEN)
+if seen is None:  # first visit: deals already there came from another page
+    seen = []
+if seen != rows():  # another page added deals: Undo must be able to take them back
+    arrived = len(rows()) - len(seen)
+    history = [*(ss.get(keys.SHEET_HISTORY) or []), copy.deepcopy(seen)]
+    ss[keys.SHEET_HISTORY] = history[-keys.HISTORY_LIMIT:]
+    ss[keys.SHEET_SEEN] = copy.deepcopy(rows())
+    if arrived > 0:
+        say(("success", f"{arrived} deal{'s' if arrived > 1 else ''} arrived from another page "
+                        "(Score calculator or Deal checker). Undo takes "
+                        f"{'them' if arrived > 1 else 'it'} back."), where="add")
+apply_editor_changes()
+
+items = rows()
+match, checked = table.evaluate(items)
+decision = match.decision()
+totals = match.totals()
+
+st.title("Score sheet (Sakka)")
+st.markdown(
+    f"Keep the score of a match. Each deal's award adds to its team's total; the first team to reach "
+    f"**{MATCH_TARGET}** with the **higher total** wins. **Equal totals** at or above {MATCH_TARGET} need "
+    "another deal. A **Gahwa** ends the match for the team that wins it, whatever the totals. "
+    "A deal **cancelled** because all four passed adds nothing. (000 §07; 004 “Winning the Sakka at 152”.)"
+)
+
+m = st.columns(3)
+last = checked[-1][0] if checked and checked[-1][0] is not None else None
+m[0].metric("NS total", totals[Team.NS], delta=last.ns if last and last.kind == "award" and last.ns else None)
+m[1].metric("EW total", totals[Team.EW], delta=last.ew if last and last.kind == "award" and last.ew else None)
+need = match.to_go()
+m[2].metric(f"Still to reach {MATCH_TARGET}",
+            "—" if decision else f"NS {need[Team.NS]} · EW {need[Team.EW]}")
+status = match.status()
+if decision is not None:
+    st.success(status, icon="🏆")
+elif match.needs_another_deal():
+    st.warning(status, icon="⚖️")
+else:
+    st.info(status)
+bad = [i + 1 for i, (d, _) in enumerate(checked) if d is None]
+if bad:
+    st.error(f"Deal{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} "
+             f"{'are' if len(bad) > 1 else 'is'} not counted until fixed: see the Match column.")
+
+st.subheader("Add a deal")
+with st.container(border=True):
+    kind = st.radio("This deal", list(table.KINDS), key=keys.SHEET_KIND, format_func=table.KINDS.get,
+                    horizontal=True)
+    c = st.columns([1, 1, 2, 1], vertical_alignment="bottom")
+    points = kind == "award"
+    c[0].number_input("NS game points", step=1, key=keys.SHEET_NS, disabled=not points,
+                      help="The award of the deal to North–South (the Score calculator's result).")
+    c[1].number_input("EW game points", step=1, key=keys.SHEET_EW, disabled=not points,
+                      help="The award of the deal to East–West.")
+    c[2].text_input("Note (optional)", key=keys.SHEET_NOTE, placeholder="e.g. Hokum ♥ by N, 84–78",
+                    max_chars=120)
+    c[3].button("Add deal", key=keys.SHEET_ADD, on_click=add_by_hand, type="primary", width="stretch",
+                disabled=decision is not None,
+                help="The match is over: start a new match to add deals." if decision else None)
+    if decision is not None:
+        st.caption("The match is over, so no deal can be added. **New match** (under the table) starts "
+                   "a fresh sheet; Undo brings this one back.")
+    if not points:
+        st.caption("A Gahwa records no points: its winner takes the match at once."
+                   if kind.startswith("gahwa") else "A cancelled deal records no points.")
+    shown = nav.page_exists("score_calculator.py") or nav.page_exists("deal_checker.py")
+    if shown:
+        st.caption("The Score calculator and the Deal checker add their deals here with their "
+                   "“Add to the score sheet” buttons.")
+show_messages("add")
+
+st.subheader("The deals")
+frame = table.sheet_frame(items)
+if items:
+    st.data_editor(
+        frame,
+        key=keys.sheet_editor_key(int(ss[keys.SHEET_EDITOR_VERSION])),
+        hide_index=True,
+        width="stretch",
+        num_rows="delete",
+        column_order=["Deal", "NS", "EW", "NS total", "EW total", "Match", "Gahwa winner", "Cancelled", "Note"],
+        disabled=["Deal", "NS total", "EW total", "Match"],
+        column_config={
+            "Deal": st.column_config.NumberColumn("Deal", width="small", format="%d"),
+            "NS": st.column_config.NumberColumn("NS", help="Game points of the deal to NS (0 or more)",
+                                                step=1, format="%d", width="small"),
+            "EW": st.column_config.NumberColumn("EW", help="Game points of the deal to EW (0 or more)",
+                                                step=1, format="%d", width="small"),
+            "Gahwa winner": st.column_config.SelectboxColumn(
+                "Gahwa winner", options=["NS", "EW"], width=120,
+                help="Set for a Gahwa deal: that team wins the match (the deal's points become 0)."),
+            "Cancelled": st.column_config.CheckboxColumn("Cancelled", width=100,
+                                                         help="All four passed: the deal adds nothing."),
+            "Note": st.column_config.TextColumn("Note", width=150, max_chars=120),
+            "NS total": st.column_config.NumberColumn("NS total", format="%d", width="small"),
+            "EW total": st.column_config.NumberColumn("EW total", format="%d", width="small"),
+            "Match": st.column_config.TextColumn("Match", width="large"),
+        },
+    )
+    st.caption("Double-click a cell to change it (Enter keeps the change). To delete a deal, tick its row "
+               "on the left and press Delete, or use the buttons below.")
+else:
+    st.caption("No deal yet. Add one above, or from the Score calculator or the Deal checker.")
+
+show_messages("table")
+numbers = list(range(1, len(items) + 1)) or [None]
+if ss.get(keys.SHEET_DELETE_WHICH) not in numbers:
+    ss[keys.SHEET_DELETE_WHICH] = numbers[-1]
+b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
+b[0].button("↶ Undo", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
+            width="stretch", help="Back to the sheet before the last change.")
+b[1].selectbox("Deal to delete", numbers, key=keys.SHEET_DELETE_WHICH,
+               format_func=lambda v: "—" if v is None else f"Deal {v}", disabled=not items)
+b[2].button("Delete deal", key=keys.SHEET_DELETE, on_click=delete_chosen, disabled=not items, width="stretch")
+b[3].button("New match", key=keys.SHEET_CLEAR, on_click=new_match, disabled=not items, width="stretch",
+            help="Empty the sheet (Undo brings it back).")
+b[4].download_button("Save the sheet as CSV", data=table.csv_text(items), file_name="baloot-score-sheet.csv",
+                     mime="text/csv", key=keys.SHEET_DOWNLOAD, on_click="ignore", disabled=not items,
+                     width="stretch")
+
+if match.deals:
+    chart = table.chart_data(items)
+    st.plotly_chart(match_figure(chart["rows"], decided_at=chart["decided_at"], winner=chart["winner"],
+                                 by_gahwa=chart["by_gahwa"]),
+                    width="stretch", key="sheet.chart")

@@ -1,0 +1,201 @@
+"""A checked deal as a list of positions to step through, card by card (no Streamlit).
+
+The engine's ``kind: deal`` verdict says whether a recorded deal is legal and where the first
+illegal card is. For the replay this module walks the same deal card by card and keeps, after
+each card, what the table shows: the trick so far, who is to play and who is winning, the
+remaining hands, the running raw points and the engine's reason for that card. The verdict
+(legal or not, and where) always comes from the engine's output; this module adds no rule.
+
+>>> from explorer.engine.scenario import check_doc, parse_text
+>>> from pathlib import Path
+>>> doc = parse_text(Path("data/scenarios/deal-illegal-card.yaml").read_text())
+>>> r = build_replay(doc, check_doc(doc).output)
+>>> r.last_position, r.error_position
+(3, 3)
+>>> s = r.step(3)
+>>> s.last.seat.value, str(s.last.card), s.last.legal
+('W', '7D', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from explorer.engine.cards import SEATS, Card, Seat, Team
+from explorer.engine.contract import Contract, Escalation
+from explorer.engine.kinds.deal import DealIn, resolve_contract, resolve_hands
+from explorer.engine.play import PlayState, check_play, legal_plays, trick_points, trick_winner
+from explorer.engine.profiles import RuleProfile
+from explorer.engine.scenario import read_model, resolve_profile
+from explorer.engine.tables import LAST_TRICK_BONUS
+
+TEAMS = (Team.NS, Team.EW)
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card of the deal, with the engine's verdict on it."""
+
+    number: int
+    """1-based position of the card in the deal (1 to 32)."""
+    trick: int
+    """1-based trick number."""
+    seat: Seat
+    card: Card
+    legal: bool
+    reason: str
+    rule: str | None = None
+    ekka: bool = False
+    """The leader announced Ekka with this card."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """The table after ``position`` cards (0: before the first lead)."""
+
+    position: int
+    trick: int
+    """The trick on the table (1-based)."""
+    leader: Seat
+    table: dict[Seat, Card]
+    """The cards of this trick so far, by seat."""
+    to_play: Seat | None
+    """The seat that plays next (None once the trick is full or the replay stops)."""
+    winning: Seat | None
+    hands: dict[Seat, list[Card]]
+    """Cards still held (at an illegal card: the hand before it)."""
+    points: dict[Team, int]
+    """Raw points of the tricks finished so far (the last trick's 10 included)."""
+    tricks_won: dict[Team, int]
+    last: Play | None = None
+    legal: list[Card] = field(default_factory=list)
+    """The cards ``legal_seat`` may play: the seat to play next, or at an illegal card its player."""
+    legal_seat: Seat | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the trick on the table has its four cards."""
+        return len(self.table) == 4
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Every position of a checked deal, from 0 cards to the last card checked."""
+
+    contract: Contract
+    escalation: Escalation
+    dealer: Seat
+    steps: list[Step]
+    error: dict[str, Any] | None
+    score: dict[str, Any] | None
+    hands: dict[Seat, list[Card]]
+    """The original hands."""
+
+    @property
+    def last_position(self) -> int:
+        return len(self.steps) - 1
+
+    @property
+    def error_position(self) -> int | None:
+        """The position of the first illegal card, or None when every card is legal."""
+        if self.error is None:
+            return None
+        return self.last_position
+
+    def step(self, position: int) -> Step:
+        """The table after ``position`` cards, clamped to the positions that exist."""
+        return self.steps[max(0, min(int(position), self.last_position))]
+
+    def points_by_trick(self) -> list[dict[str, int]]:
+        """Running raw points after each finished trick, from trick 0 (nothing yet)."""
+        rows = [{"trick": 0, "NS": 0, "EW": 0}]
+        for s in self.steps:
+            if s.complete and s.last is not None and s.last.legal and s.trick > rows[-1]["trick"]:
+                rows.append({"trick": s.trick, "NS": s.points[Team.NS], "EW": s.points[Team.EW]})
+        return rows
+
+    def describe(self, position: int) -> str:
+        """What happens at this position, in one or two sentences (Markdown)."""
+        s = self.step(position)
+        if s.last is None:
+            return (f"{self.dealer.value} dealt, so {s.leader.value} ({s.leader.title}), the dealer's right, "
+                    f"leads trick 1.")
+        p = s.last
+        ekka = " and announces Ekka" if p.ekka else ""
+        head = f"Trick {p.trick}, card {len(s.table)}: **{p.seat.value}** plays **{p.card}**{ekka}."
+        if not p.legal:
+            return f"{head} ✕ **Illegal.**  \n*Check for {p.seat.value}:* {p.reason}"
+        text = f"{head} ✓ Legal.  \n*Check for {p.seat.value}:* {p.reason}"
+        if s.complete:
+            pts = trick_points(list(s.table.values()), self.contract.mode, self.contract.trump)
+            if p.trick == 8:
+                pts += LAST_TRICK_BONUS
+            text += f"  \n★ **{s.winning.value}** wins trick {p.trick} ({pts} raw points"
+            text += ", the last trick's 10 included)." if p.trick == 8 else ")."
+            if p.trick < 8:
+                text += f" {s.winning.value} leads trick {p.trick + 1}."
+        return text
+
+
+def _team_dict() -> dict[Team, int]:
+    return {Team.NS: 0, Team.EW: 0}
+
+
+def build_replay(doc: dict[str, Any], output: dict[str, Any], *,
+                 profile: RuleProfile | str | None = None) -> Replay:
+    """The replay of a deal scenario ``doc`` that the engine judged as ``output`` (``kind: deal``).
+
+    ``profile`` is the one the deal was judged with (the file's own when None).
+    Raises the engine's ScenarioError if ``doc`` is not a valid deal (check it first).
+    """
+    prof = resolve_profile(doc.get("profile"), profile)
+    s: DealIn = read_model(DealIn, {**doc, "kind": "deal"})
+    contract, esc, taker, _ = resolve_contract(s, prof)
+    hands, _ = resolve_hands(s, contract, taker)
+    mode, trump = contract.mode, contract.trump
+    error = output.get("error")
+    err_trick = error["trick"] if error else None
+    remaining = {seat: list(hands[seat]) for seat in SEATS}
+    played: list[Card] = []
+    points, won = _team_dict(), _team_dict()
+    leader = s.dealer.right
+    steps = [Step(0, 1, leader, {}, leader, None, {k: list(v) for k, v in remaining.items()},
+                  dict(points), dict(won))]
+    number = 0
+    for i, t in enumerate(s.tricks, start=1):
+        table: dict[Seat, Card] = {}
+        seat = t.leader
+        for j, card in enumerate(t.cards):
+            number += 1
+            state = PlayState(mode=mode, trump=trump, leader=t.leader, cards=tuple(t.cards[:j]),
+                              hand=tuple(remaining[seat]), played=frozenset(played), ekka=t.ekka,
+                              locked=esc.locked, profile=prof)
+            v = check_play(state, card)
+            if card in state.hand:  # the seat to play and its choices, shown on the position before
+                steps[-1] = replace(steps[-1], legal=legal_plays(state), legal_seat=seat)
+            is_error = (i == err_trick and str(card) == error.get("card") and seat.value == error.get("seat"))
+            if is_error or (error is None and not v.legal):
+                reason = error["reason"] if is_error else v.reason
+                rule = error.get("rule") if is_error else v.rule.value
+                bad = Play(number, i, seat, card, False, reason, rule, t.ekka and j == 0)
+                table[seat] = card
+                steps.append(Step(number, i, t.leader, dict(table), None, None,
+                                  {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
+                                  bad, legal_plays(state) if card in state.hand else [], seat))
+                return Replay(contract, esc, s.dealer, steps, error, None, hands)
+            remaining[seat].remove(card)
+            table[seat] = card
+            done = len(table) == 4
+            winning = trick_winner(t.leader, t.cards[: j + 1], mode, trump)
+            if done:
+                pts = trick_points(t.cards, mode, trump) + (LAST_TRICK_BONUS if i == 8 else 0)
+                points[winning.team] += pts
+                won[winning.team] += 1
+                played.extend(t.cards)
+            nxt = None if done else seat.right
+            steps.append(Step(number, i, t.leader, dict(table), nxt, winning,
+                              {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
+                              Play(number, i, seat, card, True, v.reason, v.rule.value, t.ekka and j == 0)))
+            seat = seat.right
+    return Replay(contract, esc, s.dealer, steps, error, output.get("score"), hands)

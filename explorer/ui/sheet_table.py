@@ -1,0 +1,227 @@
+"""The score sheet's rows as a table: validation, edits from the data editor, CSV and chart data.
+
+No Streamlit here. A sheet row is ``{"NS": int, "EW": int, "note": str, "gahwa_winner": "NS"|"EW"|None}``
+(plus ``"cancelled": True`` for a deal in which all passed), the format the Score calculator
+appends to ``sheet.deals``. The match itself is :class:`explorer.engine.match.Match`.
+
+>>> rows = [{"NS": 100, "EW": 40, "note": "", "gahwa_winner": None}]
+>>> new, messages, changed = apply_edits(rows, {"edited_rows": {"0": {"NS": -3}}})
+>>> changed, messages[0][1]
+(False, 'Deal 1 was not changed: NS: -3 is negative; game points are 0 or more.')
+>>> sheet_frame(rows)["NS total"].tolist()
+[100]
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from explorer.engine.cards import Team
+from explorer.engine.match import Match, MatchDeal, MatchError
+from explorer.engine.tables import MATCH_TARGET
+
+Row = dict[str, Any]
+Message = tuple[str, str]
+"""``(level, text)`` with level ``error``, ``success``, ``info`` or ``warning``."""
+
+KINDS: dict[str, str] = {
+    "award": "Points",
+    "gahwa_NS": "Gahwa won by NS",
+    "gahwa_EW": "Gahwa won by EW",
+    "cancelled": "Cancelled (all passed)",
+}
+"""The kinds of deal the sheet's add form offers, with their labels."""
+
+COLUMNS: dict[str, str] = {"NS": "NS", "EW": "EW", "Gahwa winner": "gahwa_winner", "Cancelled": "cancelled",
+                           "Note": "note"}
+"""Editable columns of the table → keys of a sheet row."""
+
+FRAME_COLUMNS = ["Deal", "NS", "EW", "Gahwa winner", "Cancelled", "Note", "NS total", "EW total", "Match"]
+CSV_NAMES = {"Deal": "deal", "Gahwa winner": "gahwa_winner", "Cancelled": "cancelled", "Note": "note",
+             "NS total": "NS_total", "EW total": "EW_total", "Match": "match"}
+
+
+Checked = list[tuple[MatchDeal | None, str | None]]
+
+
+def evaluate(items: Sequence[Mapping[str, Any]]) -> tuple[Match, Checked]:
+    """The match of the valid rows, and for every row its deal or its problem (bad rows do not count).
+
+    >>> m, checked = evaluate([{"NS": 16, "EW": 0}, {"NS": "x", "EW": 0}])
+    >>> m.totals()[Team.NS], checked[1][1]
+    (16, "deal 2, NS: 'x' is not a whole number of game points")
+    """
+    out: Checked = []
+    for i, row in enumerate(items):
+        try:
+            out.append((MatchDeal.from_dict(row, where=f"deal {i + 1}"), None))
+        except MatchError as e:
+            out.append((None, "; ".join(e.problems)))
+    return Match(tuple(d for d, _ in out if d is not None)), out
+
+
+def row_for(kind: str, ns: Any = 0, ew: Any = 0, note: str = "") -> Row:
+    """The sheet row of a deal added by hand (``kind`` is a key of :data:`KINDS`).
+
+    >>> row_for("gahwa_EW", 10, 3)
+    {'NS': 0, 'EW': 0, 'note': '', 'gahwa_winner': 'EW'}
+    """
+    note = (note or "").strip()
+    if kind.startswith("gahwa_"):
+        return {"NS": 0, "EW": 0, "note": note, "gahwa_winner": kind.removeprefix("gahwa_")}
+    if kind == "cancelled":
+        return {"NS": 0, "EW": 0, "note": note, "gahwa_winner": None, "cancelled": True}
+    return {"NS": ns, "EW": ew, "note": note, "gahwa_winner": None}
+
+
+def add_row(items: Sequence[Row], row: Mapping[str, Any]) -> Row:
+    """The checked row to append, or MatchError (a bad value, or the match is already decided).
+
+    >>> add_row([{"NS": 152, "EW": 0}], {"NS": 1, "EW": 0})
+    Traceback (most recent call last):
+    ...
+    explorer.engine.match.MatchError: the match is over: NS won it in deal 1 (start a new match)
+    """
+    deal = MatchDeal.from_dict(row)
+    evaluate(items)[0].add(deal)
+    return deal.to_dict()
+
+
+def apply_edits(items: Sequence[Row], payload: Mapping[str, Any]) -> tuple[list[Row], list[Message], bool]:
+    """Apply the data editor's ``{edited_rows, added_rows, deleted_rows}`` to the rows.
+
+    Each edited row is checked: a bad value leaves that row as it was and gives an error
+    message. Setting a Gahwa winner or "Cancelled" without touching the points sets them to 0.
+    Returns the new rows, the messages and whether anything changed.
+    """
+    new_items = copy.deepcopy(list(items))
+    messages: list[Message] = []
+    changed = False
+    edited = payload.get("edited_rows") or {}
+    for raw_index, change in sorted(edited.items(), key=lambda kv: int(kv[0])):
+        i = int(raw_index)
+        if not 0 <= i < len(new_items) or not isinstance(change, Mapping):
+            continue
+        new = dict(new_items[i])
+        for column, value in change.items():
+            if column in COLUMNS:
+                new[COLUMNS[column]] = value
+        if not isinstance(new.get("note"), str):
+            new["note"] = "" if new.get("note") is None or new.get("note") != new.get("note") else str(new["note"])
+        points_untouched = "NS" not in change and "EW" not in change
+        zeroed = ""
+        if change.get("Gahwa winner") and points_untouched and (new.get("NS") or new.get("EW")):
+            new["NS"], new["EW"] = 0, 0
+            zeroed = " Its points are set to 0: a Gahwa records no points, its winner takes the match."
+        if change.get("Cancelled") is True and points_untouched and (new.get("NS") or new.get("EW")):
+            new["NS"], new["EW"] = 0, 0
+            zeroed = " Its points are set to 0: a cancelled deal adds nothing."
+        try:
+            deal = MatchDeal.from_dict(new)
+        except MatchError as e:
+            messages.append(("error", f"Deal {i + 1} was not changed: " + "; ".join(e.problems) + "."))
+            continue
+        if deal.to_dict() != new_items[i]:
+            new_items[i] = deal.to_dict()
+            changed = True
+            messages.append(("success", f"Deal {i + 1} changed: {deal.describe()}.{zeroed}"))
+    for row in payload.get("added_rows") or []:
+        try:
+            deal = MatchDeal.from_dict({COLUMNS.get(k, k): v for k, v in (row or {}).items()})
+        except MatchError as e:
+            messages.append(("error", "The new row was not added: " + "; ".join(e.problems) + "."))
+            continue
+        new_items.append(deal.to_dict())
+        changed = True
+        messages.append(("success", f"Deal {len(new_items)} added: {deal.describe()}."))
+    gone = sorted({int(i) for i in payload.get("deleted_rows") or [] if 0 <= int(i) < len(new_items)},
+                  reverse=True)
+    for i in gone:
+        new_items.pop(i)
+        changed = True
+    if gone:
+        numbers = ", ".join(str(i + 1) for i in sorted(gone))
+        plural = len(gone) > 1
+        messages.append(("info", f"Deleted deal{'s' if plural else ''} {numbers}. Undo brings "
+                                 f"{'them' if plural else 'it'} back."))
+    return new_items, messages, changed
+
+
+def _status(deal: MatchDeal | None, problem: str | None, standing) -> str:
+    if problem:
+        return f"✕ not counted: {problem.split(': ', 1)[-1]}"
+    if standing.after_end:
+        return "after the end: not counted"
+    if standing.winner is not None:
+        return f"🏆 {standing.winner.value} wins" + (" (Gahwa)" if standing.by_gahwa else "")
+    if standing.another_deal:
+        return f"equal at {MATCH_TARGET}+: another deal"
+    if deal.kind == "cancelled":
+        return "cancelled: adds nothing"
+    return ""
+
+
+def sheet_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """The table the sheet shows: the rows, each team's running total and the match's state.
+
+    >>> f = sheet_frame([{"NS": 150, "EW": 150}, {"NS": 8, "EW": 8}])
+    >>> list(f["Match"])
+    ['', 'equal at 152+: another deal']
+    """
+    match, checked = evaluate(items)
+    standings = iter(match.running())
+    out = []
+    for i, (row, (deal, problem)) in enumerate(zip(items, checked), start=1):
+        standing = next(standings) if deal is not None else None
+        out.append({
+            "Deal": i,
+            "NS": pd.to_numeric(row.get("NS"), errors="coerce"),
+            "EW": pd.to_numeric(row.get("EW"), errors="coerce"),
+            "Gahwa winner": row.get("gahwa_winner") or None,
+            "Cancelled": row.get("cancelled") is True,
+            "Note": str(row.get("note") or ""),
+            "NS total": standing.totals[Team.NS] if standing else None,
+            "EW total": standing.totals[Team.EW] if standing else None,
+            "Match": _status(deal, problem, standing),
+        })
+    frame = pd.DataFrame(out, columns=FRAME_COLUMNS)
+    return frame.astype({"Deal": "Int64", "NS": "Float64", "EW": "Float64", "Cancelled": "bool",
+                         "NS total": "Int64", "EW total": "Int64", "Gahwa winner": "object"})
+
+
+def csv_text(items: Sequence[Mapping[str, Any]]) -> str:
+    """The sheet as CSV: one line per deal with the running totals and the match's state.
+
+    >>> csv_text([{"NS": 16, "EW": 0, "note": "a", "gahwa_winner": None}]).splitlines()
+    ['deal,NS,EW,gahwa_winner,cancelled,note,NS_total,EW_total,match', '1,16,0,,False,a,16,0,']
+    """
+    frame = sheet_frame(items).rename(columns=CSV_NAMES)
+    for team in ("NS", "EW"):
+        points = frame[team].dropna()
+        if (points == points.round()).all():
+            frame[team] = frame[team].astype("Int64")  # 16, not 16.0 (blank when a cell is empty)
+    return frame.to_csv(index=False)
+
+
+def chart_data(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """What :func:`explorer.ui.replay_charts.match_figure` needs: running totals by row number up to the
+    deciding deal, that deal's row number, the winner and whether it was a Gahwa.
+
+    >>> chart_data([{"NS": 152, "EW": 0}, {"NS": 0, "EW": 9}])["rows"]
+    [{'deal': 1, 'NS': 152, 'EW': 0}]
+    """
+    match, checked = evaluate(items)
+    numbers = [i for i, (d, _) in enumerate(checked, start=1) if d is not None]
+    rows = [{"deal": n, "NS": s.totals[Team.NS], "EW": s.totals[Team.EW]}
+            for n, s in zip(numbers, match.running())]
+    decision = match.decision()
+    decided_at = numbers[decision.deal - 1] if decision else None
+    if decided_at is not None:
+        rows = [r for r in rows if r["deal"] <= decided_at]
+    return {"rows": rows, "decided_at": decided_at,
+            "winner": decision.winner.value if decision else None,
+            "by_gahwa": bool(decision and decision.by_gahwa)}
