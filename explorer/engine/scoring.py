@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Team
 from .contract import Contract, Escalation, Level
+from .match import decide
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .projects import Project, ProjectComparison, baloot_absorbed, compare_projects
 from .tables import (
@@ -184,11 +185,8 @@ def match_result(before: Mapping[Team, int], award: Mapping[Team, int] | None) -
     (None, True)
     """
     after = {t: int(before.get(t, 0)) + int((award or {}).get(t, 0)) for t in TEAMS}
-    if max(after.values()) < MATCH_TARGET:
-        return after, None, False
-    if after[Team.NS] == after[Team.EW]:
-        return after, None, True
-    return after, max(TEAMS, key=lambda t: after[t]), False
+    winner, again = decide(after)
+    return after, winner, again
 
 
 def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreResult:
