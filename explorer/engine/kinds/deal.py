@@ -43,6 +43,24 @@ def _hand_problems(hands: dict[Seat, list[Card]]) -> list[str]:
     return problems
 
 
+def _upcard_problems(s: DealIn, hands: dict[Seat, list[Card]], taker: Seat | None) -> list[str]:
+    """The bidding's upcard must be the card the deck turns up, and end in the taker's hand."""
+    if s.bidding is None or not isinstance(s.bidding, dict) or "upcard" not in s.bidding:
+        return []
+    try:
+        upcard = Card.parse(str(s.bidding["upcard"]))
+    except ValueError:
+        return []
+    if s.deck is not None and s.dealer is not None:
+        from ..deal import deal_cards
+        dealt = deal_cards(s.deck, s.dealer, cut=s.cut or 0).upcard
+        if dealt != upcard:
+            return [at("bidding.upcard", f"{upcard}, but this deck and cut turn up {dealt} (card 21)")]
+    if taker is not None and upcard not in hands.get(taker, ()):
+        return [at("bidding.upcard", f"{upcard} should be in {taker.value}'s hand: {taker.value} took the upcard")]
+    return []
+
+
 def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
     """Structure only: 8 tricks of 4 cards, each card held by the seat that plays it, none played twice."""
     problems: list[str] = []
@@ -113,6 +131,7 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
     problems += hp
     if not hp:
         problems += _hand_problems(hands)
+        problems += _upcard_problems(s, hands, taker)
     problems += _trick_problems(s.tricks, hands if not hp else {})
     baloot_seat = next((seat for seat in SEATS if has_baloot(hands.get(seat, ()), contract.trump)), None)
     projects, pp = projects_from(s.projects, contract.mode, contract.trump, baloot_seat)
