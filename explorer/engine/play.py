@@ -279,7 +279,7 @@ def obligation(state: PlayState) -> Obligation:
         if partner_wins:
             return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
                               f"A trump ({trump.title}) was led and your partner is winning with "
-                              f"{win_card}; any trump will do.", f"you must play a trump ({trump.title})")
+                              f"{win_card}; any trump will do.", "you must play a trump")
         higher = frozenset(c for c in of_led if card_strength(c, s.mode, trump)
                            > card_strength(win_card, s.mode, trump))
         if higher:
@@ -290,7 +290,7 @@ def obligation(state: PlayState) -> Obligation:
         return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
                           f"A trump ({trump.title}) was led, an opponent is winning with {win_card} "
                           "and none of your trumps can beat it; any trump will do.",
-                          f"you must play a trump ({trump.title})")
+                          "you must play a trump")
 
     if of_led:
         return Obligation(PlayRule.FOLLOW_SUIT, of_led,
@@ -353,7 +353,7 @@ def obligation(state: PlayState) -> Obligation:
         return Obligation(PlayRule.VOID_MUST_UNDERTRUMP, trumps,
                           f"{void}; an opponent is winning with {win_card}, none of your trumps "
                           "can beat it, and at this table you must still play a trump.",
-                          "you must play a trump (undertrump)")
+                          "you must still play a trump, even a losing one")
     return Obligation(PlayRule.VOID_CANNOT_WIN_FREE, hand,
                       f"{void}; an opponent is winning with {win_card} and none of your trumps "
                       "can beat it, so you may discard or undertrump.", "")
@@ -376,8 +376,8 @@ def check_play(state: PlayState, card: Card) -> Verdict:
         return Verdict(card, True, ob.rule, f"{ob.situation} {card} is allowed.")
     must = sorted(ob.allowed, key=lambda c: (c.suit.value, -card_strength(c, state.mode, state.trump)))
     return Verdict(card, False, ob.rule,
-                   f"{ob.situation} {card} is not allowed: {ob.requirement} "
-                   f"({'one of ' if len(must) > 1 else ''}{', '.join(map(str, must))}).")
+                   f"{ob.situation} {card} is not allowed: {ob.requirement}: "
+                   f"{'one of ' if len(must) > 1 else ''}{', '.join(map(str, must))}.")
 
 
 def legal_plays(state: PlayState) -> list[Card]:

@@ -1,0 +1,958 @@
+"""Lessons as data: load ``lessons/*.yaml``, validate them, and check answers by asking the engine.
+
+No ``streamlit`` here: the page (``explorer/app_pages/lesson.py``) and the widgets
+(:mod:`explorer.ui.lesson_widgets`) render; this module decides. The schema is
+documented in ``lessons/README.md``.
+
+A question never stores its answer as the truth: ``expect`` is what the author
+wrote from the rules, and :func:`engine_answer` asks the engine. The tests fail when
+the two disagree, so the prose cannot drift from the rules.
+
+>>> lesson = load_lesson(LESSONS_DIR / "01-cards.yaml")
+>>> step = lesson.step("sun-winner")
+>>> engine_answer(step).value
+'TD'
+>>> grade(step, "AC").correct
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import BaseModel, BeforeValidator, ConfigDict, PrivateAttr, ValidationError, model_validator
+
+from explorer.engine.bidding import (
+    BiddingState,
+    Call,
+    CallError,
+    check_call,
+    explain,
+    legal_calls,
+    replay,
+    start,
+)
+from explorer.engine.cards import SEATS, Card, CardError, Seat, Suit, Team, priority_order
+from explorer.engine.deal import (
+    FIRST_ROUND_CARDS,
+    OTHER_COMPLETION,
+    SECOND_ROUND_CARDS,
+    UPCARD_INDEX,
+    CompletedDeal,
+    DealRound,
+    complete,
+    deal_table,
+    new_deal,
+    next_dealer,
+)
+from explorer.engine.errors import ScenarioError
+from explorer.engine.play import card_value, is_trump, trick_points, winning_index
+from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
+from explorer.engine.scenario import Checked, check_doc, loc_path
+from explorer.engine.tables import (
+    BALOOT_POINTS,
+    GAME_POOL,
+    HOKUM_TRUMP_ORDER,
+    KABOOT_AWARD,
+    LAST_TRICK_BONUS,
+    MATCH_TARGET,
+    RAW_TOTAL,
+    SUN_ORDER,
+    Mode,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository root: ``scenario_file`` paths are relative to it."""
+
+LESSONS_DIR = ROOT / "lessons"
+"""Where the lesson files live: ``NN-name.yaml``, shown in file-name order."""
+
+ASKS = ("trick_winner", "trick_points", "legal_card", "card_legal", "call_legal", "verdict", "deal", "table")
+"""What a question asks the engine (see lessons/README.md)."""
+
+INPUTS = ("card", "seat", "team", "number", "choice", "yes_no")
+"""How the learner answers."""
+
+WIDGETS = ("trick_builder", "deal_demo", "bidding_demo", "play_puzzle", "project_builder",
+           "score_pipeline", "match_sheet")
+"""The interactive blocks a step may name; ``lesson_widgets`` renders them."""
+
+_DEFAULT_INPUT = {"trick_winner": "card", "trick_points": "number", "legal_card": "card",
+                  "card_legal": "yes_no", "call_legal": "yes_no"}
+_ASK_KIND = {"trick_winner": "play", "trick_points": "play", "legal_card": "play", "card_legal": "play",
+             "call_legal": "bidding"}
+_WIDGET_KIND = {"trick_builder": "play", "play_puzzle": "play", "bidding_demo": "bidding",
+                "project_builder": "projects", "score_pipeline": "score"}
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used; ``problems`` holds one line each, naming the file and step."""
+
+    def __init__(self, problems: list[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+# --- schema ----------------------------------------------------------------------------------------
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _choice(v: Any) -> Any:
+    if isinstance(v, dict):
+        return v
+    return {"label": _display(v), "value": v}
+
+
+class Choice(_Model):
+    """One answer on offer: what the learner reads and the value compared with the engine's."""
+
+    label: str
+    value: Any = None
+
+
+class Question(_Model):
+    """A question on the step's scenario (or deal, or the rule tables) and the author's answer."""
+
+    prompt: str
+    ask: Literal[ASKS]  # type: ignore[valid-type]
+    path: str | None = None
+    card: str | None = None
+    call: str | None = None
+    input: Literal[INPUTS] | None = None  # type: ignore[valid-type]
+    choices: list[Annotated[Choice, BeforeValidator(_choice)]] | None = None
+    expect: Any
+    explain: str
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Question:
+        if self.ask in ("verdict", "deal", "table") and not self.path:
+            raise ValueError(f"ask: {self.ask} needs path: the key to read, e.g. award.NS")
+        if self.ask not in ("verdict", "deal", "table") and self.path:
+            raise ValueError(f"path is only for ask: verdict, deal or table, not {self.ask}")
+        if (self.ask == "card_legal") != (self.card is not None):
+            raise ValueError("card: goes with ask: card_legal (the card the question is about), and it needs one")
+        if (self.ask == "call_legal") != (self.call is not None):
+            raise ValueError("call: goes with ask: call_legal (e.g. 'W: ashkal'), and it needs one")
+        if self.card is not None:
+            try:
+                self.card = str(Card.parse(self.card))
+            except CardError as e:
+                raise ValueError(f"card: {e}") from None
+        if self.call is not None:
+            try:
+                call = Call.parse(self.call)
+            except CallError as e:
+                raise ValueError(f"call: {e}") from None
+            if call.seat is None:
+                raise ValueError(f"call: {self.call!r} names no seat (write e.g. 'W: ashkal')")
+        if self.input is None:
+            if self.choices:
+                self.input = "choice"
+            elif self.ask in _DEFAULT_INPUT:
+                self.input = _DEFAULT_INPUT[self.ask]
+            elif isinstance(self.expect, bool):
+                self.input = "yes_no"
+            elif isinstance(self.expect, int):
+                self.input = "number"
+            else:
+                raise ValueError("input: say how the learner answers (card, seat, team, number, choice, yes_no)")
+        if self.ask == "legal_card":
+            if self.input != "card":
+                raise ValueError("ask: legal_card is answered by clicking a card (input: card)")
+            if not isinstance(self.expect, list) or not self.expect:
+                raise ValueError("expect: for ask: legal_card, the list of every legal card, e.g. [QH]")
+        if self.input == "choice":
+            if not self.choices or len(self.choices) < 2:
+                raise ValueError("choices: a choice question offers at least two choices")
+            values = [normalise(c.value, "choice") for c in self.choices]
+            if normalise(self.expect, "choice") not in values:
+                raise ValueError(f"expect: {self.expect!r} is not one of the choices' values")
+        elif self.choices:
+            raise ValueError(f"choices: only for input: choice, not {self.input}")
+        if self.ask != "legal_card":
+            try:
+                normalise(self.expect, self.input)
+            except (ValueError, TypeError) as e:
+                raise ValueError(f"expect: {e}") from None
+        return self
+
+
+def _seat(v: Any) -> Seat:
+    if isinstance(v, Seat):
+        return v
+    try:
+        return Seat.parse(str(v))
+    except CardError as e:
+        raise ValueError(str(e)) from None
+
+
+SeatT = Annotated[Seat, BeforeValidator(_seat)]
+
+
+class DealBlock(_Model):
+    """A seeded deal for the deal lesson: shuffled by ``seed``, dealt by ``dealer``, completed for ``taker``."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    seed: int
+    dealer: SeatT
+    cut: int | None = None
+    taker: SeatT | None = None
+
+    @model_validator(mode="after")
+    def _cut_range(self) -> DealBlock:
+        if self.cut is not None and not 0 <= self.cut <= 31:
+            raise ValueError(f"cut: {self.cut} is not a cut position (0 to 31)")
+        return self
+
+
+class Step(_Model):
+    """One screen of a lesson: Markdown text, maybe a scenario or a deal, a question, a widget."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    id: str | None = None
+    title: str
+    text: str
+    scenario: dict[str, Any] | None = None
+    scenario_file: str | None = None
+    deal: DealBlock | None = None
+    widget: Literal[WIDGETS] | None = None  # type: ignore[valid-type]
+    question: Question | None = None
+    _doc: dict[str, Any] | None = PrivateAttr(default=None)
+
+    @model_validator(mode="after")
+    def _parts(self) -> Step:
+        if self.scenario is not None and self.scenario_file is not None:
+            raise ValueError("give scenario or scenario_file, not both")
+        if self.scenario is not None and "kind" not in self.scenario:
+            raise ValueError("scenario: needs kind: (play, score, projects, bidding or deal)")
+        return self
+
+    @property
+    def doc(self) -> dict[str, Any] | None:
+        """The scenario, inline or read from ``scenario_file``."""
+        return self._doc if self._doc is not None else self.scenario
+
+    @property
+    def kind(self) -> str | None:
+        """The scenario's kind, or None without a scenario."""
+        doc = self.doc
+        return str(doc.get("kind")).strip().lower() if doc else None
+
+
+class Lesson(_Model):
+    """A lesson file: a title, a one-line summary and its steps."""
+
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    title: str
+    summary: str
+    steps: list[Step]
+    _id: str = PrivateAttr(default="")
+    _path: Path | None = PrivateAttr(default=None)
+
+    @property
+    def id(self) -> str:
+        """The file name without ``.yaml``, e.g. ``05-cutting``."""
+        return self._id
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def number(self) -> str:
+        """The lesson's number from its file name (``05``), or its id."""
+        head = self._id.split("-", 1)[0]
+        return str(int(head)) if head.isdigit() else self._id
+
+    @property
+    def questions(self) -> list[Step]:
+        """The steps that carry a question."""
+        return [s for s in self.steps if s.question is not None]
+
+    def step(self, step_id: str) -> Step:
+        """The step with this id."""
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(f"{self._id}: no step {step_id!r}")
+
+    def index(self, step_id: str) -> int:
+        return [s.id for s in self.steps].index(step_id)
+
+
+# --- loading ---------------------------------------------------------------------------------------
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _step_label(steps: Any, i: int) -> str:
+    sid = None
+    if isinstance(steps, list) and i < len(steps) and isinstance(steps[i], dict):
+        sid = steps[i].get("id")
+    return f"steps[{i}]" + (f" ({sid})" if sid else "")
+
+
+def _where(loc: tuple[Any, ...], raw: dict[str, Any]) -> str:
+    """A pydantic location as ``steps[3] (third-cut): question.expect``."""
+    if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
+        rest = loc_path(loc[2:])
+        head = _step_label(raw.get("steps"), loc[1])
+        return f"{head}: {rest}" if rest else head
+    return loc_path(loc)
+
+
+def _message(err: dict[str, Any]) -> str:
+    msg = err.get("msg", "")
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if msg.startswith(prefix):
+            msg = msg[len(prefix):]
+    typ = err.get("type", "")
+    if typ == "missing":
+        return "missing (required)"
+    if typ == "extra_forbidden":
+        return "is not a lesson key (see lessons/README.md)"
+    if typ == "literal_error":
+        return f"{err.get('input')!r} is not one of {msg.split('Input should be ', 1)[-1]}"
+    return msg
+
+
+def parse_lesson(raw: Any, *, lesson_id: str, path: Path | None = None) -> Lesson:
+    """Validate a parsed lesson document; :class:`LessonError` names the file and the step of each problem."""
+    name = _rel(path) if path else lesson_id
+    if not isinstance(raw, dict):
+        raise LessonError(f"{name}: a lesson is a mapping with title, summary and steps")
+    try:
+        lesson = Lesson.model_validate(raw)
+    except ValidationError as e:
+        lines = []
+        for err in e.errors():
+            line = f"{name}: {_where(tuple(err['loc']), raw)}: {_message(err)}"
+            if line not in lines:
+                lines.append(line)
+        raise LessonError(lines) from None
+    lesson._id = lesson_id
+    lesson._path = path
+    problems: list[str] = []
+    if not lesson.steps:
+        problems.append(f"{name}: steps: a lesson has at least one step")
+    seen: set[str] = set()
+    for i, step in enumerate(lesson.steps):
+        if step.id is None:
+            step.id = f"step-{i + 1}"
+        where = f"{name}: steps[{i}] ({step.id})"
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", step.id):
+            problems.append(f"{where}: id: use letters, digits, - and _ only")
+        if step.id in seen:
+            problems.append(f"{where}: id: {step.id!r} is used by another step")
+        seen.add(step.id)
+        if step.scenario_file is not None:
+            file = (ROOT / step.scenario_file).resolve()
+            if ROOT not in file.parents or not file.is_file():
+                problems.append(f"{where}: scenario_file: {step.scenario_file} is not a file of this repository")
+            else:
+                try:
+                    doc = yaml.safe_load(file.read_text(encoding="utf-8"))
+                except yaml.YAMLError as e:
+                    problems.append(f"{where}: scenario_file: {step.scenario_file} is not valid YAML ({e})")
+                    doc = None
+                if doc is not None and not (isinstance(doc, dict) and "kind" in doc):
+                    problems.append(f"{where}: scenario_file: {step.scenario_file} is not a scenario (no kind:)")
+                elif doc is not None:
+                    step._doc = doc
+        problems += [f"{where}: {p}" for p in _needs(step)]
+    if problems:
+        raise LessonError(problems)
+    return lesson
+
+
+def _needs(step: Step) -> list[str]:
+    """What a question or widget requires of its step (a play scenario, a deal...)."""
+    out: list[str] = []
+    q = step.question
+    kind = step.kind
+    if q is not None:
+        want = _ASK_KIND.get(q.ask)
+        if want and kind != want:
+            out.append(f"question.ask: {q.ask} needs a {want} scenario in the step"
+                       + (f", not {kind}" if kind else ""))
+        if q.ask == "verdict" and kind is None:
+            out.append("question.ask: verdict needs a scenario in the step")
+        if q.ask == "deal" and step.deal is None:
+            out.append("question.ask: deal needs a deal: block in the step")
+        if q.ask in ("trick_winner", "trick_points") and kind == "play":
+            cards = (step.doc.get("current") or {}).get("cards") or []
+            if not cards:
+                out.append(f"question.ask: {q.ask} needs cards on the table (current.cards)")
+    if step.widget in _WIDGET_KIND and kind is not None and kind != _WIDGET_KIND[step.widget]:
+        out.append(f"widget: {step.widget} starts from a {_WIDGET_KIND[step.widget]} scenario, not {kind}")
+    if step.widget == "play_puzzle" and kind is None:
+        out.append("widget: play_puzzle needs a play scenario to start from")
+    return out
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path: str, mtime: int) -> Lesson:
+    p = Path(path)
+    try:
+        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark else "YAML"
+        raise LessonError(f"{_rel(p)}: {where}: malformed YAML: {getattr(e, 'problem', e)}") from None
+    return parse_lesson(raw, lesson_id=p.stem, path=p)
+
+
+def load_lesson(path: Path | str) -> Lesson:
+    """One lesson file, validated (cached while the file is unchanged)."""
+    p = Path(path).resolve()
+    if not p.is_file():
+        raise LessonError(f"{_rel(p)}: no such lesson file")
+    return _load_cached(str(p), p.stat().st_mtime_ns)
+
+
+def lesson_files(folder: Path = LESSONS_DIR) -> list[Path]:
+    """The lesson files in name order."""
+    return sorted(folder.glob("*.yaml"))
+
+
+def load_lessons(folder: Path = LESSONS_DIR) -> list[Lesson]:
+    """Every lesson in ``folder``, in file-name order; one LessonError with every file's problems."""
+    lessons: list[Lesson] = []
+    problems: list[str] = []
+    for p in lesson_files(folder):
+        try:
+            lessons.append(load_lesson(p))
+        except LessonError as e:
+            problems += e.problems
+    if problems:
+        raise LessonError(problems)
+    return lessons
+
+
+# --- asking the engine -----------------------------------------------------------------------------
+
+def scenario_profile(doc: dict[str, Any], profile: RuleProfile | None) -> RuleProfile:
+    """The scenario's own profile when it names one, else ``profile`` (the sidebar's), else the default."""
+    if doc.get("profile") is not None:
+        return custom_profile(doc["profile"])
+    return profile or DEFAULT_PROFILE
+
+
+def judge(doc: dict[str, Any], profile: RuleProfile | None = None) -> Checked:
+    """Run a scenario through the engine; its own ``profile`` wins over the one given."""
+    if doc.get("profile") is not None:
+        return check_doc(doc)
+    return check_doc(doc, profile=profile)
+
+
+def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tuple[BiddingState, str | None]:
+    """The bidding snapshot after a bidding scenario's calls, and the reason of the first illegal call (or None)."""
+    prof = scenario_profile(doc, profile)
+    state = start(Seat.parse(doc["dealer"]), Card.parse(doc["upcard"]), match=doc.get("match"), profile=prof)
+    for stage, entries in (("bidding", doc.get("calls") or []), ("escalation", doc.get("escalation") or [])):
+        calls = []
+        for c in entries:
+            suit = Suit.parse(c["suit"]) if c.get("suit") else None
+            text = c["call"] + (f" {suit.value}" if suit else "") + (" locked" if c.get("locked") else "")
+            calls.append(Call.parse(f"{c['seat']}: {text}"))
+        state, _, verdict = replay(state, calls, stage=stage)
+        if verdict is not None:
+            return state, verdict.reason
+    return state, None
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A whole (or partial) trick for the card questions: leader, cards in play order, contract."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    mode: Mode
+    trump: Suit | None
+
+    @property
+    def seats(self) -> list[Seat]:
+        out, seat = [], self.leader
+        for _ in self.cards:
+            out.append(seat)
+            seat = seat.right
+        return out
+
+
+def trick_view(doc: dict[str, Any]) -> TrickView:
+    """The trick of a play scenario: ``current.cards``, plus the hand's card when the hand holds one card.
+
+    A play scenario whose fourth seat holds a single card shows a whole trick: that card is forced.
+    """
+    cur = doc.get("current") or {}
+    cards = [Card.parse(c) for c in cur.get("cards") or []]
+    hand = [Card.parse(c) for c in doc.get("hand") or []]
+    if len(hand) == 1 and len(cards) == 3:
+        cards.append(hand[0])
+    contract = doc["contract"]
+    mode = Mode.HOKUM if str(contract["mode"]).lower() in ("hokum", "hukum", "hakam") else Mode.SUN
+    trump = Suit.parse(contract["trump"]) if mode is Mode.HOKUM else None
+    return TrickView(Seat.parse(cur["leader"]), tuple(cards), mode, trump)
+
+
+def trick_winner_reason(t: TrickView) -> tuple[Card, str]:
+    """The card winning the trick and why, from the engine's trick rules."""
+    i = winning_index(t.cards, t.mode, t.trump)
+    win = t.cards[i]
+    led = t.cards[0].suit
+    who = f"{t.seats[i].title} ({t.seats[i].value})"
+    if is_trump(win, t.mode, t.trump):
+        trumps = [c for c in t.cards if is_trump(c, t.mode, t.trump)]
+        order = " ".join(r.label for r in HOKUM_TRUMP_ORDER)
+        if len(trumps) == 1 and led is not t.trump:
+            why = (f"it is the only trump ({t.trump.title}) in the trick, and a trump beats every card "
+                   "of the other suits, even an Ace")
+        else:
+            why = f"it is the highest trump in the trick (trumps rank {order})"
+        return win, f"{win.pretty} wins for {who}: {why}."
+    order = " ".join(r.label for r in SUN_ORDER)
+    others = [c for c in t.cards if c.suit is not led]
+    extra = (f"; {', '.join(c.pretty for c in others)} {'is' if len(others) == 1 else 'are'} of another "
+             "suit and cannot win" if others else "")
+    return win, (f"{win.pretty} wins for {who}: it is the highest card of the led suit, {led.title} "
+                 f"(plain order {order}){extra}.")
+
+
+def trick_points_reason(t: TrickView) -> tuple[int, str]:
+    """The trick's raw points and the sum card by card."""
+    total = trick_points(t.cards, t.mode, t.trump)
+    parts = " + ".join(f"{c.pretty} {card_value(c, t.mode, t.trump)}" for c in t.cards)
+    note = (f" (trumps, {t.trump.title}: J 20, 9 14, A 11, 10 10, K 4, Q 3; other suits: A 11, 10 10, "
+            "K 4, Q 3, J 2)" if t.mode is Mode.HOKUM else " (Sun: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing)")
+    return total, f"{parts} = {total}{note}."
+
+
+def deal_of(block: DealBlock) -> CompletedDeal:
+    """The engine's deal for a deal block, completed for its taker (default: the dealer's right)."""
+    d = new_deal(block.seed, dealer=block.dealer, cut=block.cut)
+    return complete(d, block.taker or block.dealer.right)
+
+
+def deal_facts(block: DealBlock) -> dict[str, Any]:
+    """Facts of a seeded deal a question may ask (see lessons/README.md), all from the engine."""
+    done = deal_of(block)
+    d = done.deal
+    taker = done.taker
+    taker_steps = [s for s in done.steps if s.round is DealRound.COMPLETION and s.seat is taker]
+    return {
+        "dealer": d.dealer.value,
+        "cutter": d.cutter.value,
+        "cut": d.cut,
+        "order": [s.value for s in priority_order(d.dealer)],
+        "first_seat": d.steps[0].seat.value,
+        "upcard": str(d.upcard),
+        "upcard_position": UPCARD_INDEX + 1,
+        "first_round_cards": FIRST_ROUND_CARDS,
+        "second_round_cards": SECOND_ROUND_CARDS,
+        "hand_size_before": len(d.hand(d.dealer)),
+        "hand_size_after": len(done.hand(d.dealer)),
+        "taker": taker.value,
+        "taker_draws": len([s for s in taker_steps if s.card != d.upcard]),
+        "other_draws": OTHER_COMPLETION,
+        "first_leader": priority_order(d.dealer)[0].value,
+        "next_dealer": next_dealer(d.dealer).value,
+        "partner": {s.value: s.partner.value for s in SEATS},
+        "right": {s.value: s.right.value for s in SEATS},
+        "left": {s.value: s.left.value for s in SEATS},
+        "team": {s.value: s.team.value for s in SEATS},
+        "steps": deal_table(done.steps),
+    }
+
+
+def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any]) -> str:
+    head = _tokens(path)[0]
+    dealer = facts["dealer"]
+    if head in ("partner", "team"):
+        return "Partners sit opposite each other: South and North are team NS, East and West are team EW."
+    if head in ("right", "left", "order"):
+        toks = _tokens(path)
+        seat = Seat.parse(str(toks[1])) if len(toks) > 1 and head != "order" else Seat.S
+        side = seat.left if head == "left" else seat.right
+        return ("Play goes anticlockwise: S → E → N → W → S. The next seat is the one to your right: "
+                f"{seat.title}'s {head if head != 'order' else 'right'} is {side.title}.")
+    if head in ("cutter", "cut"):
+        return f"The dealer's left neighbour cuts: {dealer} deals, so {facts['cutter']} cuts."
+    if head in ("first_seat", "first_round_cards", "second_round_cards", "hand_size_before"):
+        return (f"{DealRound.FIRST_THREE.doc} {DealRound.THEN_TWO.doc} {dealer} deals, so "
+                f"{facts['first_seat']} (the dealer's right) receives the first card.")
+    if head in ("upcard", "upcard_position"):
+        return f"{DealRound.UPCARD.doc} Here it is {Card.parse(facts['upcard']).pretty}."
+    if head in ("taker", "taker_draws", "other_draws", "hand_size_after"):
+        return (f"{DealRound.COMPLETION.doc} {facts['taker']} takes the upcard and "
+                f"{facts['taker_draws']} more; everyone ends with {facts['hand_size_after']} cards.")
+    if head == "first_leader":
+        return f"The dealer's right leads the first trick, whoever bought: {dealer} dealt, so {facts['first_leader']} leads."
+    if head == "next_dealer":
+        return f"The deal rotates to the dealer's right: after {dealer} comes {facts['next_dealer']}."
+    if head == "steps":
+        toks = _tokens(path)
+        if len(toks) > 1 and isinstance(toks[1], int):
+            done = deal_of(block)
+            return done.steps[toks[1]].describe().capitalize() + "."
+    return "From the engine's deal."
+
+
+def table_facts() -> dict[str, Any]:
+    """The rule-table numbers a question may ask, from the engine's tables."""
+    return {
+        "raw_total": {m.value: RAW_TOTAL[m] for m in Mode},
+        "game_pool": {m.value: GAME_POOL[m] for m in Mode},
+        "kaboot": {m.value: KABOOT_AWARD[m] for m in Mode},
+        "last_trick": LAST_TRICK_BONUS,
+        "match_target": MATCH_TARGET,
+        "baloot": BALOOT_POINTS,
+        "deck": 32,
+    }
+
+
+def _table_reason(path: str) -> str:
+    head = _tokens(path)[0]
+    if head in ("raw_total", "last_trick", "deck"):
+        return (f"The cards are worth {RAW_TOTAL[Mode.HOKUM] - LAST_TRICK_BONUS} in Hokum and "
+                f"{RAW_TOTAL[Mode.SUN] - LAST_TRICK_BONUS} in Sun; the last trick adds {LAST_TRICK_BONUS}: "
+                f"{RAW_TOTAL[Mode.HOKUM]} and {RAW_TOTAL[Mode.SUN]} raw points.")
+    if head == "game_pool":
+        return (f"Card points convert to a pool of {GAME_POOL[Mode.HOKUM]} game points in Hokum and "
+                f"{GAME_POOL[Mode.SUN]} in Sun.")
+    if head == "kaboot":
+        return (f"Taking all eight tricks (Kaboot) scores {KABOOT_AWARD[Mode.HOKUM]} in Hokum and "
+                f"{KABOOT_AWARD[Mode.SUN]} in Sun.")
+    if head == "match_target":
+        return (f"The match ends when a team reaches {MATCH_TARGET} game points. {RAW_TOTAL[Mode.HOKUM]} and "
+                f"{RAW_TOTAL[Mode.SUN]} are the card points of one deal, a different thing.")
+    if head == "baloot":
+        return f"Baloot, the King and Queen of trumps in one hand, is worth {BALOOT_POINTS} game points."
+    return "From the engine's rule tables."
+
+
+_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _tokens(path: str) -> list[str | int]:
+    return [int(i) if i else k for k, i in _TOKEN.findall(path)]
+
+
+def read_path(data: Any, path: str) -> Any:
+    """The value at ``award.NS`` or ``by_seat.E.projects[0].type``; KeyError naming the missing part.
+
+    >>> read_path({"a": {"b": [1, {"c": 2}]}}, "a.b[1].c")
+    2
+    """
+    cur = data
+    done = ""
+    for tok in _tokens(path):
+        if isinstance(tok, int):
+            if not isinstance(cur, list) or tok >= len(cur):
+                raise KeyError(f"{path}: {done or 'the verdict'} has no item [{tok}]")
+            cur = cur[tok]
+            done += f"[{tok}]"
+        else:
+            if not isinstance(cur, dict) or tok not in cur:
+                raise KeyError(f"{path}: {done or 'the verdict'} has no key {tok!r}")
+            cur = cur[tok]
+            done += ("." if done else "") + tok
+    return cur
+
+
+_SCORE_STEPS = {
+    "counting_team": ("counting_team",),
+    "converted": ("conversion", "complement"),
+    "comparison": ("projects", "baloot", "comparison", "tie_rule"),
+    "winner": ("comparison", "tie_rule"),
+    "buyer_made": ("comparison", "tie_rule", "award"),
+    "award": ("comparison", "tie_rule", "award"),
+    "kaboot": ("award",),
+    "project_team": ("projects",),
+    "project_points": ("projects",),
+    "baloot_points": ("baloot",),
+    "match": ("award", "match"),
+    "match_winner": ("award", "match"),
+}
+
+
+def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: RuleProfile | None) -> str:
+    kind = output.get("kind")
+    head = _tokens(path)[0]
+    if kind == "score":
+        wanted = _SCORE_STEPS.get(str(head))
+        lines = [s["detail"] for s in output.get("steps", []) if wanted is None or s["step"] in wanted]
+        return " ".join(lines)
+    if kind == "projects":
+        parts = []
+        trump = (output.get("contract") or {}).get("trump")
+        for seat, info in output.get("by_seat", {}).items():
+            shown = [f"{p['type'].replace('_', ' ').title()} ({' '.join(p['cards'])}, {p['value']})"
+                     for p in info["projects"]]
+            if info.get("baloot"):
+                inside = "" if info.get("baloot_separate") else " inside that run, so no separate 2"
+                shown.append(f"Baloot (K{trump} Q{trump}){inside}")
+            parts.append(f"{seat} holds {' and '.join(shown) if shown else 'no project'}.")
+        pts = output.get("points") or {}
+        parts += [output.get("reason", ""), f"Game points for projects and Baloot: NS {pts.get('NS', 0)}, "
+                                            f"EW {pts.get('EW', 0)}."]
+        return " ".join(parts).strip()
+    if kind == "bidding":
+        if output.get("error"):
+            return output["error"]["reason"]
+        state, _ = bidding_state(step.doc, profile)
+        text = explain(state)
+        if state.next is not None and head in ("next", "legal_calls"):
+            allowed = ", ".join(v.call.label for v in _legal(state))
+            text += f" {state.next.value} may: {allowed}."
+        return text
+    if kind == "play":
+        return output.get("rule", "")
+    if kind == "deal":
+        err = output.get("error")
+        return err["reason"] if err else "The engine checked every card of the deal."
+    return ""
+
+
+def _legal(state: BiddingState):
+    return [v for v in legal_calls(state) if v.legal]
+
+
+@dataclass(frozen=True)
+class EngineAnswer:
+    """The engine's answer to a question: the value, how to show it, and the engine's reason.
+
+    ``accepted`` lists every answer counted right (the legal cards for ``legal_card``).
+    """
+
+    value: Any
+    display: str
+    reason: str
+    accepted: tuple[Any, ...] = ()
+    verdicts: dict[str, tuple[bool, str]] = field(default_factory=dict)
+
+    def accepts(self, given: Any) -> bool:
+        return given in self.accepted if self.accepted else given == self.value
+
+
+def normalise(value: Any, how: str | None) -> Any:
+    """An answer in the form it is compared: canonical card, seat or team, int, bool, or lowercase text.
+
+    >>> normalise("10h", "card"), normalise("s", "seat"), normalise("yes", "yes_no")
+    ('TH', 'S', True)
+    """
+    if how == "card":
+        return str(Card.parse(str(value)))
+    if how == "seat":
+        return Seat.parse(str(value)).value
+    if how == "team":
+        return Team.parse(str(value)).value
+    if how == "number":
+        if isinstance(value, bool):
+            raise ValueError(f"{value!r} is not a number")
+        return int(value)
+    if how == "yes_no":
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("yes", "true", "y"):
+            return True
+        if text in ("no", "false", "n"):
+            return False
+        raise ValueError(f"{value!r} is not yes or no")
+    if isinstance(value, str):
+        return value.strip().lower()
+    if isinstance(value, list):
+        return [normalise(v, how) for v in value]
+    return value
+
+
+def _display(value: Any) -> str:
+    if value is None:
+        return "nobody"
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, list):
+        return ", ".join(_display(v) for v in value)
+    if isinstance(value, str):
+        try:
+            return Card.parse(value).pretty
+        except CardError:
+            return value
+    return str(value)
+
+
+def display(value: Any, question: Question | None = None) -> str:
+    """An answer as the page shows it: a choice's label, ``Q♥`` for a card, Yes/No."""
+    if question is not None and question.choices:
+        for c in question.choices:
+            if normalise(c.value, "choice") == normalise(value, "choice"):
+                return c.label
+    if question is not None and question.input == "seat" and value is not None:
+        try:
+            seat = Seat.parse(str(value))
+            return f"{seat.title} ({seat.value})"
+        except CardError:
+            pass
+    return _display(value)
+
+
+def engine_answer(step: Step, profile: RuleProfile | None = None) -> EngineAnswer:
+    """Ask the engine the step's question; :class:`LessonError` if the scenario cannot be judged."""
+    q = step.question
+    if q is None:
+        raise LessonError(f"step {step.id} has no question")
+    how = q.input
+    if q.ask == "table":
+        value = read_path(table_facts(), q.path)
+        return EngineAnswer(normalise(value, how), display(value, q), _table_reason(q.path))
+    if q.ask == "deal":
+        facts = deal_facts(step.deal)
+        value = read_path(facts, q.path)
+        return EngineAnswer(normalise(value, how), display(value, q), _deal_reason(q.path, step.deal, facts))
+    doc = step.doc
+    checked = judge(doc, profile)
+    if not checked.ok:
+        raise LessonError([f"scenario: {e}" for e in checked.errors])
+    out = checked.output
+    if q.ask == "trick_winner":
+        card, reason = trick_winner_reason(trick_view(doc))
+        return EngineAnswer(str(card), card.pretty, reason)
+    if q.ask == "trick_points":
+        total, reason = trick_points_reason(trick_view(doc))
+        return EngineAnswer(total, str(total), reason)
+    if q.ask in ("legal_card", "card_legal"):
+        verdicts = {v["card"]: (v["legal"], v["reason"]) for v in out["verdicts"]}
+        if q.ask == "legal_card":
+            legal = tuple(sorted(out["legal"]))
+            return EngineAnswer(list(legal), ", ".join(Card.parse(c).pretty for c in legal), out["rule"],
+                                accepted=legal, verdicts=verdicts)
+        if q.card not in verdicts:
+            raise LessonError(f"question.card: {q.card} is not in the hand")
+        legal, reason = verdicts[q.card]
+        return EngineAnswer(legal, display(legal), reason, verdicts=verdicts)
+    if q.ask == "call_legal":
+        state, err = bidding_state(doc, profile)
+        if err:
+            raise LessonError(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
+                              "the state after legal calls")
+        v = check_call(state, Call.parse(q.call))
+        return EngineAnswer(v.legal, display(v.legal), v.reason)
+    value = read_path(out, q.path)
+    return EngineAnswer(normalise(value, how if how != "choice" else None) if value is not None else None,
+                        display(value, q), _verdict_reason(step, out, q.path, profile))
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """How one answer was judged: right or not, the engine's reason, the author's explanation."""
+
+    correct: bool
+    given: str
+    answer: str
+    reason: str
+    explain: str
+    differs_from_text: bool = False
+
+
+def expected(step: Step) -> Any:
+    """The author's ``expect``, normalised like an answer (a sorted list for ``legal_card``)."""
+    q = step.question
+    if q.ask == "legal_card":
+        return sorted(normalise(c, "card") for c in q.expect)
+    return normalise(q.expect, q.input if q.input != "choice" else None) if q.expect is not None else None
+
+
+def agrees(step: Step, answer: EngineAnswer) -> bool:
+    """Whether the engine's answer is the one the lesson's text expects."""
+    want = expected(step)
+    if step.question.ask == "legal_card":
+        return sorted(answer.accepted) == want
+    return answer.value == want
+
+
+def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedback:
+    """Judge a learner's answer against the engine (under ``profile`` unless the scenario names one)."""
+    q = step.question
+    answer = engine_answer(step, profile)
+    how = q.input if q.input != "choice" else None
+    try:
+        value = normalise(given, how) if given is not None else None
+    except (ValueError, TypeError, CardError):
+        value = given
+    correct = answer.accepts(value)
+    reason = answer.reason
+    if q.ask in ("legal_card",) and isinstance(value, str) and value in answer.verdicts:
+        reason = answer.verdicts[value][1]
+    shown = display(given, q)
+    return Feedback(correct, shown, answer.display, reason, q.explain, not agrees(step, answer))
+
+
+def check_lesson(lesson: Lesson, profile: RuleProfile | None = None) -> list[str]:
+    """Every scenario judged and every ``expect`` compared with the engine: one line per disagreement."""
+    name = _rel(lesson.path) if lesson.path else lesson.id
+    problems: list[str] = []
+    for i, step in enumerate(lesson.steps):
+        where = f"{name}: steps[{i}] ({step.id})"
+        if step.doc is not None:
+            checked = judge(step.doc, profile)
+            problems += [f"{where}: scenario: {e}" for e in checked.errors]
+            if checked.ok and step.kind == "bidding" and step.question and step.question.ask == "call_legal":
+                _, err = bidding_state(step.doc, profile)
+                if err:
+                    problems.append(f"{where}: scenario: an illegal call stops the bidding: {err}")
+        if step.deal is not None:
+            try:
+                deal_of(step.deal)
+            except ValueError as e:
+                problems.append(f"{where}: deal: {e}")
+        if step.question is None or any(p.startswith(where) for p in problems):
+            continue
+        try:
+            answer = engine_answer(step, profile)
+        except (LessonError, KeyError, ScenarioError, ValueError) as e:
+            lines = e.problems if isinstance(e, LessonError) else [str(e)]
+            problems += [f"{where}: question: {x}" for x in lines]
+            continue
+        if not agrees(step, answer):
+            problems.append(f"{where}: question.expect is {step.question.expect!r} but the engine says "
+                            f"{answer.value!r} ({answer.reason})")
+    return problems
+
+
+def play_rule_ids(lessons: Iterable[Lesson], profile: RuleProfile | None = None) -> set[str]:
+    """The engine's ``rule_id`` for every play scenario with a question in these lessons."""
+    out: set[str] = set()
+    for lesson in lessons:
+        for step in lesson.questions:
+            if step.kind == "play":
+                checked = judge(step.doc, profile)
+                if checked.ok:
+                    out.add(checked.output["rule_id"])
+    return out
+
+
+def lesson_by_id(lessons: Iterable[Lesson], lesson_id: str) -> Lesson:
+    for lesson in lessons:
+        if lesson.id == lesson_id:
+            return lesson
+    raise KeyError(lesson_id)
+
+
+__all__ = [
+    "ASKS", "INPUTS", "WIDGETS", "LESSONS_DIR", "Choice", "DealBlock", "EngineAnswer", "Feedback", "Lesson",
+    "LessonError", "Question", "Step", "agrees", "bidding_state", "check_lesson", "deal_facts", "deal_of",
+    "display", "engine_answer", "expected", "grade", "judge", "load_lesson", "load_lessons", "normalise",
+    "play_rule_ids", "read_path", "scenario_profile", "table_facts", "trick_view",
+]

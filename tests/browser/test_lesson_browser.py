@@ -1,0 +1,54 @@
+"""The Lessons page in a real browser: open the cutting lesson, answer a puzzle wrongly and rightly."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+"""Present once the page's script has finished running."""
+
+PUZZLE = "trump-lead-overtake"
+"""Lesson 5, step 4: West leads Q♥ (trumps); South holds K♥ 7♥ A♠ 8♣ and must overtake."""
+
+
+def card_button(page: Page, card: str):
+    """The button of one card in the puzzle's hand (Streamlit turns the key into a CSS class)."""
+    return page.locator(f".st-key-lesson-q-05-cutting-{PUZZLE}-card-{card} button")
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
+
+
+def test_cutting_lesson_wrong_then_right(page: Page, base_url):
+    page.goto(f"{base_url}/lesson")
+    expect(page.get_by_role("heading", name="Lessons", level=1)).to_be_visible(timeout=30_000)
+    settle(page)
+
+    picker = page.get_by_role("combobox", name="Lesson")
+    picker.click()
+    page.get_by_role("option", name=re.compile("Playing and the cutting obligations")).click()
+    expect(page.get_by_role("heading", name="How the play goes")).to_be_visible(timeout=30_000)
+
+    for title in ("Follow suit", "Sun: no suit, free choice", "Trump led: beat it if you can"):
+        page.get_by_role("button", name="Next ▶").click()
+        expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=30_000)
+    settle(page)
+    expect(page.locator(".bx-trick .bx-card")).to_have_count(1)     # West's Q♥ on the table
+
+    card_button(page, "7H").click()                                   # illegal: K♥ must overtake
+    error = page.locator('[data-testid="stAlertContentError"]')
+    expect(error).to_contain_text("7♥ is not allowed", timeout=30_000)
+    expect(error).to_contain_text("you must beat Q♥ with a higher trump (K♥)")
+    expect(page.locator('[data-testid="stAlertContentInfo"]')).to_contain_text("the King beats the Queen")
+
+    card_button(page, "KH").click()                                   # legal
+    success = page.locator('[data-testid="stAlertContentSuccess"]')
+    expect(success).to_contain_text("K♥ is legal", timeout=30_000)
+    expect(success).to_contain_text("an opponent is winning with Q♥")
+    expect(page.locator('[data-testid="stSidebar"]')).to_contain_text("1/13 questions right")
+    settle(page)
+    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
