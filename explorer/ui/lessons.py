@@ -54,7 +54,7 @@ from explorer.engine.deal import (
 from explorer.engine.errors import ScenarioError
 from explorer.engine.play import card_value, is_trump, trick_points, winning_index
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
-from explorer.engine.scenario import Checked, check_doc, loc_path
+from explorer.engine.scenario import Checked, SeatT, check_doc, loc_path
 from explorer.engine.tables import (
     BALOOT_POINTS,
     GAME_POOL,
@@ -185,16 +185,6 @@ class Question(_Model):
         return self
 
 
-def _seat(v: Any) -> Seat:
-    if isinstance(v, Seat):
-        return v
-    try:
-        return Seat.parse(str(v))
-    except CardError as e:
-        raise ValueError(str(e)) from None
-
-
-SeatT = Annotated[Seat, BeforeValidator(_seat)]
 
 
 class DealBlock(_Model):
