@@ -45,7 +45,7 @@ def decode_scenario(value: str) -> dict[str, Any]:
         raise ScenarioError(at("link", "this is not a scenario link of this app (unknown version)"))
     body = value[len(PREFIX):]
     try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ScenarioError(at("link", "the scenario in this link is damaged (not valid base64)")) from None
     try:

@@ -42,7 +42,7 @@ def test_cutting_lesson_wrong_then_right(page: Page, base_url):
     card_button(page, "7H").click()                                   # illegal: K♥ must overtake
     error = page.locator('[data-testid="stAlertContentError"]')
     expect(error).to_contain_text("7♥ is not allowed", timeout=30_000)
-    expect(error).to_contain_text("you must beat Q♥ with a higher trump (K♥)")
+    expect(error).to_contain_text("you must beat Q♥ with a higher trump: K♥")
     expect(page.locator('[data-testid="stAlertContentInfo"]')).to_contain_text("the King beats the Queen")
 
     card_button(page, "KH").click()                                   # legal
