@@ -18,6 +18,7 @@ from explorer.ui import nav, state
 from explorer.ui import replay_state as keys
 from explorer.ui.replay import Replay, build_replay
 from explorer.ui.replay_charts import deal_points_figure
+from explorer.ui.scenario_io import share_url
 
 LIBRARY_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
 DEFAULT_FILE = "deal-hokum-clean"
@@ -326,3 +327,10 @@ elif output is not None:
         st.error("The replay could not be built: " + "; ".join(e.problems))
     else:
         show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))
+    with st.expander("💾 Save or share this deal"):
+        save, share = st.columns([1, 3])
+        save.download_button("⬇️ Save as YAML", text.encode("utf-8"), file_name="baloot-deal.yaml",
+                             mime="application/x-yaml", key=keys.DEAL_DOWNLOAD, on_click="ignore")
+        share.caption("Share link (copy button on the right): opens the Deal checker with this deal, "
+                      "exactly as it is in the editor.")
+        share.code(share_url("deal_checker.py", doc), language=None, wrap_lines=True)

@@ -83,3 +83,6 @@ def sheet_editor_key(version: int) -> str:
     'sheet.editor.0'
     """
     return f"sheet.editor.{version}"
+
+DEAL_DOWNLOAD = "deal.download"
+"""The Save-as-YAML button of the current deal."""

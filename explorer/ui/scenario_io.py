@@ -1248,10 +1248,11 @@ def open_save_share(page: str, doc: Mapping[str, Any] | None, *, kinds: tuple[st
             if doc:
                 st.download_button("⬇️ Save as YAML", dump_yaml(dict(doc)), file_name=f"{file_stem}.yaml",
                                    mime="application/x-yaml", key=ks.page_key(page, "download"))
-                st.text_input("Share link (copy it)", share_url(PAGE_FILES.get(page, page + ".py"), doc),
-                              key=ks.page_key(page, "share_text"), disabled=False,
-                              help="Opens this page with this scenario and its rules profile. "
-                                   "The address bar holds the same link.")
+                # st.code, not a keyed text box: a keyed widget keeps its first value, so the link
+                # would go stale after an edit; the code block redraws and has a copy button.
+                st.caption("Share link (copy button on the right): opens this page with this scenario "
+                           "and its rules profile. The address bar holds the same link.")
+                st.code(share_url(PAGE_FILES.get(page, page + ".py"), doc), language=None, wrap_lines=True)
             else:
                 st.caption("Nothing to save yet.")
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import replay_state as keys
@@ -196,3 +197,14 @@ def test_a_damaged_link_says_so(at):
     at.run()
     assert not at.exception
     assert any("The link was not loaded" in e.value and "damaged" in e.value for e in at.error)
+
+
+def test_a_checked_deal_offers_its_share_link_which_restores_it(at):
+    from explorer.engine.share import decode_scenario
+
+    load(at, "deal-hokum-clean")
+    load(at, "deal-sun-clean")  # the link follows the deal in the editor, not the first one shown
+    link = next(c.value for c in at.code if "?s=" in c.value)
+    assert "deal_checker?s=v1." in link
+    original = yaml.safe_load((LIBRARY / "deal-sun-clean.yaml").read_text(encoding="utf-8"))
+    assert decode_scenario(link.split("?s=", 1)[1]) == original

@@ -104,7 +104,11 @@ def test_a_scenario_built_in_the_tool_comes_back_identical_from_its_link():
     doc = at.session_state[ks.page_key(ks.TRICK, ks.DOC)]
     link = at.query_params["s"]
     assert decode_scenario(link) == doc
-    assert at.text_input(key=ks.page_key(ks.TRICK, "share_text")).value.endswith("/trick_checker?s=" + link)
+    assert any(c.value.endswith("/trick_checker?s=" + link) for c in at.code)
+    at.selectbox(key=ks.TRICK_LEADER).set_value("N").run()
+    edited = at.query_params["s"]
+    assert edited != link
+    assert any(c.value.endswith("/trick_checker?s=" + edited) for c in at.code), "the link follows edits"
     again = open_page("trick_checker.py", link)
     assert again.session_state[ks.page_key(ks.TRICK, ks.DOC)] == doc
     assert again.multiselect(key=ks.TRICK_TABLE).value == ["KC", "7C", "8H"]
