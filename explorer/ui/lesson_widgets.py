@@ -404,7 +404,31 @@ def render_widget(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     with st.container(border=True):
         {"trick_builder": trick_builder, "deal_demo": deal_demo, "bidding_demo": bidding_demo,
          "play_puzzle": play_puzzle, "project_builder": project_builder, "score_pipeline": score_pipeline,
-         "match_sheet": match_sheet}[name](lesson, step, profile, size)
+         "match_sheet": match_sheet, "conversion_chart": conversion_chart,
+         "project_chances": project_chances}[name](lesson, step, profile, size)
+
+
+@st.cache_resource(show_spinner=False)
+def _lesson_charts() -> dict:
+    """The lessons' charts, built once (read-only figures)."""
+    from explorer.engine.probabilities import exact_table
+    from explorer.ui import charts
+    return {"conversion": charts.conversion_chart(),
+            "chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+
+
+def conversion_chart(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
+    """Raw points to game points for Hokum and Sun, from the engine's conversion and tie rule."""
+    st.plotly_chart(_lesson_charts()["conversion"].fig, key=_key(lesson, step, "chart"), width="stretch")
+    st.caption("Exact, from the engine's conversion: the counting team's raw points → its game points; "
+               "shaded: where the rounding goes up or down; dots: who wins a tie on those units.")
+
+
+def project_chances(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
+    """How likely each project is in a dealt hand, counted exactly."""
+    st.plotly_chart(_lesson_charts()["chances"].fig, key=_key(lesson, step, "chart"), width="stretch")
+    st.caption("Exact: counted over every possible hand of 8 cards and every first five cards "
+               "(each project on its own). The Charts page has the numbers and a CSV.")
 
 
 def _key(lesson: Lesson, step: Step, part: str) -> str:

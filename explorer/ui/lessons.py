@@ -80,7 +80,7 @@ INPUTS = ("card", "seat", "team", "number", "choice", "yes_no")
 """How the learner answers."""
 
 WIDGETS = ("trick_builder", "deal_demo", "bidding_demo", "play_puzzle", "project_builder",
-           "score_pipeline", "match_sheet")
+           "score_pipeline", "match_sheet", "conversion_chart", "project_chances")
 """The interactive blocks a step may name; ``lesson_widgets`` renders them."""
 
 _DEFAULT_INPUT = {"trick_winner": "card", "trick_points": "number", "legal_card": "card",

@@ -299,3 +299,22 @@ def test_match_sheet_adds_deals_and_names_the_winner(at):
                                     "deleted_rows": []}
     at.run()
     assert any("Gahwa: **EW win the match**" in s.value for s in at.success)
+
+
+@pytest.mark.parametrize(("lesson_id", "step_id", "trace_names"), [
+    pytest.param("07-scoring", "conversion-chart", {"Hokum", "Sun"}, id="scoring-lesson-shows-the-conversion-chart"),
+    pytest.param("06-projects", "chances", None, id="projects-lesson-shows-exact-chances"),
+])
+def test_lessons_draw_engine_charts(at, lesson_id, step_id, trace_names):
+    import json
+
+    lesson = BY_ID[lesson_id]
+    open_lesson(at, lesson.id, step_id)
+    assert not at.exception
+    charts = at.get("plotly_chart")
+    assert charts, "the step draws a plotly chart"
+    fig = json.loads(charts[0].proto.spec)
+    assert fig["data"]
+    if trace_names:
+        names = {t.get("name", "") for t in fig["data"]}
+        assert any(any(n in name for name in names) for n in trace_names), names
