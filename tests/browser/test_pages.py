@@ -56,3 +56,15 @@ def test_profile_choice_follows_to_another_page(page: Page, base_url):
     expect(page.get_by_role("heading", name="Rules and profiles", level=1)).to_be_visible(timeout=30_000)
     expect(page.get_by_text(re.compile("In use now: Saudi tournament sheet"))).to_be_visible(timeout=30_000)
     expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+
+
+def test_every_page_opens_without_an_exception(page: Page, base_url):
+    from explorer.ui import nav
+
+    names = sorted(p.stem for p in nav.PAGES_DIR.glob("*.py") if not p.name.startswith("_"))
+    assert len(names) >= 11
+    for name in names:
+        page.goto(f"{base_url}/{'' if name == 'home' else name}")
+        expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=30_000)
+        page.wait_for_selector(SCRIPT_DONE, timeout=60_000)
+        expect(page.locator('[data-testid="stException"]'), name).to_have_count(0)
