@@ -401,20 +401,20 @@ def play_cards(values: Mapping[str, Any], pick_key: str) -> list[str]:
     return list(values.get(pick_key) or [])
 
 
-def play_doc(values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """The play scenario the Trick checker's widgets describe, and problems in the earlier-tricks box."""
-    v = {**PLAY_DEFAULTS, **values}
-    mode = v[ks.TRICK_MODE]
-    doc: dict[str, Any] = {"kind": "play"}
-    if v[ks.TRICK_DEALER]:
-        doc["dealer"] = v[ks.TRICK_DEALER]
+def _contract_doc(kind: str, v: Mapping[str, Any], mode_k: str, dealer_k: str, trump_k: str, buyer_k: str,
+                  level_k: str, doubler_k: str, locked_k: str) -> dict[str, Any]:
+    """The kind, dealer, contract and escalation a tool's widgets describe (shared by the tools)."""
+    mode = v[mode_k]
+    doc: dict[str, Any] = {"kind": kind}
+    if v[dealer_k]:
+        doc["dealer"] = v[dealer_k]
     contract: dict[str, Any] = {"mode": mode}
     if mode == "hokum":
-        contract["trump"] = v[ks.TRICK_TRUMP]
-    contract["buyer"] = v[ks.TRICK_BUYER]
+        contract["trump"] = v[trump_k]
+    contract["buyer"] = v[buyer_k]
     doc["contract"] = contract
-    level, doubler = v[ks.TRICK_LEVEL], v[ks.TRICK_DOUBLER]
-    locked = bool(v[ks.TRICK_LOCKED]) and locked_allowed(mode, level)
+    level, doubler = v[level_k], v[doubler_k]
+    locked = bool(v[locked_k]) and locked_allowed(mode, level)
     if level != "none" or doubler or locked:
         esc: dict[str, Any] = {"level": level}
         if doubler:
@@ -422,6 +422,14 @@ def play_doc(values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         if locked:
             esc["locked"] = True
         doc["escalation"] = esc
+    return doc
+
+
+def play_doc(values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The play scenario the Trick checker's widgets describe, and problems in the earlier-tricks box."""
+    v = {**PLAY_DEFAULTS, **values}
+    doc = _contract_doc("play", v, ks.TRICK_MODE, ks.TRICK_DEALER, ks.TRICK_TRUMP, ks.TRICK_BUYER,
+                        ks.TRICK_LEVEL, ks.TRICK_DOUBLER, ks.TRICK_LOCKED)
     tricks, problems = parse_trick_lines(v[ks.TRICK_TRICKS])
     if tricks or problems:
         doc["tricks"] = tricks
@@ -537,24 +545,8 @@ def score_form(doc: Mapping[str, Any]) -> dict[str, Any]:
 def score_doc(values: Mapping[str, Any]) -> dict[str, Any]:
     """The score scenario the Score calculator's widgets describe (``points`` left out until both are given)."""
     v = {**SCORE_DEFAULTS, **values}
-    mode = v[ks.SCORE_MODE]
-    doc: dict[str, Any] = {"kind": "score"}
-    if v[ks.SCORE_DEALER]:
-        doc["dealer"] = v[ks.SCORE_DEALER]
-    contract: dict[str, Any] = {"mode": mode}
-    if mode == "hokum":
-        contract["trump"] = v[ks.SCORE_TRUMP]
-    contract["buyer"] = v[ks.SCORE_BUYER]
-    doc["contract"] = contract
-    level, doubler = v[ks.SCORE_LEVEL], v[ks.SCORE_DOUBLER]
-    locked = bool(v[ks.SCORE_LOCKED]) and locked_allowed(mode, level)
-    if level != "none" or doubler or locked:
-        esc: dict[str, Any] = {"level": level}
-        if doubler:
-            esc["doubler"] = doubler
-        if locked:
-            esc["locked"] = True
-        doc["escalation"] = esc
+    doc = _contract_doc("score", v, ks.SCORE_MODE, ks.SCORE_DEALER, ks.SCORE_TRUMP, ks.SCORE_BUYER,
+                        ks.SCORE_LEVEL, ks.SCORE_DOUBLER, ks.SCORE_LOCKED)
     if v[ks.SCORE_MATCH_GIVEN]:
         doc["match"] = {"NS": int(v[ks.SCORE_MATCH_NS] or 0), "EW": int(v[ks.SCORE_MATCH_EW] or 0)}
     ns, ew = v[ks.SCORE_POINTS_NS], v[ks.SCORE_POINTS_EW]
