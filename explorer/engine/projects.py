@@ -162,6 +162,23 @@ def _candidates(hand: tuple[Card, ...], mode: Mode) -> list[Project]:
     return out
 
 
+def _hundreds_on_top(combo: tuple[Project, ...], hand: set[Card]) -> bool:
+    """A Hundred cut from a longer run is that run's top five cards (our reading, as declared_projects).
+
+    The card just above a five-card run must be missing from the hand or serve in a four of a kind,
+    so a trump run K–8 shows K–9 (holding the Baloot), not Q–8 beside a separate Baloot, and an
+    eight-card run shows A–10 and 9–7, as a declared run does.
+    """
+    in_fours = {c for p in combo if p.four_kind for c in p.cards}
+    for p in combo:
+        if p.four_kind or len(p.cards) != 5 or p.top is Rank.ACE:
+            continue
+        above = Card(PROJECT_ORDER[_po(p.top) - 1], p.cards[0].suit)
+        if above in hand and above not in in_fours:
+            return False
+    return True
+
+
 def find_projects(hand: Iterable[Card], mode: Mode, trump: Suit | None = None) -> HandProjects:
     """The set of projects this hand can show with the highest value, Baloot included (our reading).
 
@@ -176,7 +193,7 @@ def find_projects(hand: Iterable[Card], mode: Mode, trump: Suit | None = None) -
     for n in range(0, min(len(cands), 3) + 1):
         for combo in combinations(cands, n):
             used = [c for p in combo for c in p.cards]
-            if len(used) != len(set(used)):
+            if len(used) != len(set(used)) or not _hundreds_on_top(combo, set(hand)):
                 continue
             sep = baloot and not baloot_absorbed(combo, trump)
             total = sum(p.value for p in combo) + (BALOOT_POINTS if sep else 0)

@@ -274,7 +274,10 @@ def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreRes
     loser = winner.other
     if kaboot is not None:
         award, detail = _kaboot_award(f, kaboot, project_points, pteam, profile)
-        steps.append(ScoreStep("award", detail, _t(award) if award else None))
+        if shown:
+            detail += (" Only a sweeping team holding project priority scores its projects "
+                       "(our reading of 'only the winner's shown projects').")
+        steps.append(ScoreStep("award", detail, _t(award) if award else None, reading=bool(shown)))
     elif level is Level.GAHWA:
         award = None
         steps.append(ScoreStep("award", f"Gahwa: {winner.value} wins the deal and so the match; "

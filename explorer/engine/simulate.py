@@ -167,7 +167,8 @@ def _decompositions(b: int) -> list[tuple[tuple[int, int], ...]]:
     """Every set of disjoint runs (lowest bit, length 3-5) inside byte ``b``, the empty set included."""
     if not b & (b >> 1) & (b >> 2):
         return [()]
-    runs = [(lo, n) for n in (3, 4, 5) for lo in range(0, 9 - n) if (b >> lo) & ((1 << n) - 1) == (1 << n) - 1]
+    runs = [(lo, n) for n in (3, 4, 5) for lo in range(0, 9 - n) if (b >> lo) & ((1 << n) - 1) == (1 << n) - 1
+            and not (n == 5 and (b >> (lo + 5)) & 1)]   # a Hundred is the top five of its run
     out: list[tuple[tuple[int, int], ...]] = [()]
 
     def grow(start: int, chosen: tuple[tuple[int, int], ...], used: int) -> None:

@@ -365,3 +365,19 @@ def test_a_card_repeated_inside_one_project_is_one_problem():
 def test_an_empty_project_says_it_has_no_cards():
     with pytest.raises(ProjectError, match="^no cards: a project needs at least 3 cards"):
         project_of([], SUN)
+
+
+@pytest.mark.parametrize(("hand", "trump", "shown", "baloot_separate"), [
+    pytest.param("KS QS JS TS 9S 8S 7H 7D", Suit.S, ["KS QS JS TS 9S"], False,
+                 id="hundred-is-the-top-five-of-a-six-card-trump-run-so-baloot-is-inside"),
+    pytest.param("AS KS QS JS TS 9S 8S 7S", Suit.S, ["AS KS QS JS TS", "9S 8S 7S"], False,
+                 id="eight-card-run-shows-a-to-ten-and-nine-to-seven-as-declared"),
+    pytest.param("AS KS QS JS TS 9S 8S 7H", Suit.H, ["AS KS QS JS TS"], False,
+                 id="seven-card-run-hundred-from-the-top"),
+])
+def test_hundred_from_a_longer_run_is_its_top_five_as_when_declared(hand, trump, shown, baloot_separate):
+    found = find_projects(cards(hand), Mode.HOKUM, trump)
+    assert [" ".join(map(str, p.cards)) for p in found.projects] == shown
+    assert found.baloot_separate is baloot_separate
+    declared = [q for s in shown for q in declared_projects(cards(s), Mode.HOKUM)]
+    assert [p.cards for p in declared] == [p.cards for p in found.projects]
