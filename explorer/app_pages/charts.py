@@ -13,24 +13,30 @@ from explorer.engine import simulate as sim
 from explorer.engine.probabilities import exact_table
 from explorer.engine.profiles import custom_profile
 from explorer.ui import charts
-
-try:
-    from explorer.ui.state import current_profile
-except ImportError:  # the shell's state module is not there: use the default rules
-    from explorer.engine.profiles import DEFAULT_PROFILE
-
-    def current_profile():
-        return DEFAULT_PROFILE
-
-# Session keys of this page (prefix "charts."); they belong in explorer/ui/state.py. Comments, not
-# docstrings: Streamlit's magic would print a bare string on the page.
-DEALS = "charts.deals"          # select slider: how many deals to simulate
-SEED = "charts.seed"            # number input: the simulation's seed
-MODE = "charts.mode"            # selectbox: random contract, Sun only or Hokum only
-CANCEL = "charts.cancel"        # button: stop the running simulation
-RESUME = "charts.resume"        # button: finish a cancelled simulation
-CANCELLED = "charts.cancelled"  # the settings of the simulation the user cancelled (or absent)
-DONE = "charts.done"            # (settings, chunks finished) of the latest simulation
+from explorer.ui.state import (
+    CHARTS_CANCEL as CANCEL,
+)
+from explorer.ui.state import (
+    CHARTS_CANCELLED as CANCELLED,
+)
+from explorer.ui.state import (
+    CHARTS_DEALS as DEALS,
+)
+from explorer.ui.state import (
+    CHARTS_DONE as DONE,
+)
+from explorer.ui.state import (
+    CHARTS_MODE as MODE,
+)
+from explorer.ui.state import (
+    CHARTS_RESUME as RESUME,
+)
+from explorer.ui.state import (
+    CHARTS_SEED as SEED,
+)
+from explorer.ui.state import (
+    current_profile,
+)
 
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
 MODE_CHOICES = {"random": "Random: half Sun, half Hokum", "sun": "Sun only", "hokum": "Hokum only"}

@@ -28,6 +28,22 @@ PROFILE = "app.profile"
 
 # --- Reference pages ----------------------------------------------------------------
 GLOSSARY_SEARCH = "glossary.search"
+
+# Charts page (prefix "charts.")
+CHARTS_DEALS = "charts.deals"
+"""Select slider: how many deals to simulate."""
+CHARTS_SEED = "charts.seed"
+"""Number input: the simulation's seed."""
+CHARTS_MODE = "charts.mode"
+"""Selectbox: random contract, Sun only or Hokum only."""
+CHARTS_CANCEL = "charts.cancel"
+"""Button: stop the running simulation."""
+CHARTS_RESUME = "charts.resume"
+"""Button: finish a cancelled simulation."""
+CHARTS_CANCELLED = "charts.cancelled"
+"""The settings of the simulation the user cancelled (absent when none was)."""
+CHARTS_DONE = "charts.done"
+"""(settings, chunks finished) of the latest simulation."""
 """Text input: the glossary filter."""
 
 
