@@ -22,13 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from explorer.engine.cards import SEATS, Card, Seat, Team
-from explorer.engine.contract import Contract, Escalation
-from explorer.engine.kinds.deal import DealIn, resolve_contract, resolve_hands
-from explorer.engine.play import PlayState, check_play, legal_plays, trick_points, trick_winner
+from explorer.engine.cards import SEATS, Card, Seat, Suit, Team
+from explorer.engine.contract import Contract, Escalation, Level
+from explorer.engine.kinds.deal import DealIn
+from explorer.engine.play import trick_points, trick_winner
 from explorer.engine.profiles import RuleProfile
-from explorer.engine.scenario import read_model, resolve_profile
-from explorer.engine.tables import LAST_TRICK_BONUS
+from explorer.engine.scenario import read_model
+from explorer.engine.tables import LAST_TRICK_BONUS, Mode
 
 TEAMS = (Team.NS, Team.EW)
 
@@ -146,18 +146,21 @@ def build_replay(doc: dict[str, Any], output: dict[str, Any], *,
                  profile: RuleProfile | str | None = None) -> Replay:
     """The replay of a deal scenario ``doc`` that the engine judged as ``output`` (``kind: deal``).
 
-    ``profile`` is the one the deal was judged with (the file's own when None).
+    Every verdict comes from the engine's ``plays`` (each card with its rule, reason and the cards
+    that were allowed); the replay only lays them out position by position. ``profile`` is kept
+    for callers; the engine already judged the deal with it.
     Raises the engine's ScenarioError if ``doc`` is not a valid deal (check it first).
     """
-    prof = resolve_profile(doc.get("profile"), profile)
     s: DealIn = read_model(DealIn, {**doc, "kind": "deal"})
-    contract, esc, taker, _ = resolve_contract(s, prof)
-    hands, _ = resolve_hands(s, contract, taker)
+    c = output["contract"]
+    contract = Contract(Mode(c["mode"]), Suit.parse(c["trump"]) if c.get("trump") else None, Seat.parse(c["buyer"]))
+    e = output["escalation"]
+    esc = Escalation(Level(e["level"]), Seat.parse(e["doubler"]) if e.get("doubler") else None, bool(e["locked"]))
+    hands = {Seat.parse(k): [Card.parse(x) for x in v] for k, v in output["hands"].items()}
     mode, trump = contract.mode, contract.trump
     error = output.get("error")
-    err_trick = error["trick"] if error else None
+    plays = output.get("plays") or []
     remaining = {seat: list(hands[seat]) for seat in SEATS}
-    played: list[Card] = []
     points, won = _team_dict(), _team_dict()
     leader = s.dealer.right
     steps = [Step(0, 1, leader, {}, leader, None, {k: list(v) for k, v in remaining.items()},
@@ -168,34 +171,34 @@ def build_replay(doc: dict[str, Any], output: dict[str, Any], *,
         seat = t.leader
         for j, card in enumerate(t.cards):
             number += 1
-            state = PlayState(mode=mode, trump=trump, leader=t.leader, cards=tuple(t.cards[:j]),
-                              hand=tuple(remaining[seat]), played=frozenset(played), ekka=t.ekka,
-                              locked=esc.locked, profile=prof)
-            v = check_play(state, card)
-            if card in state.hand:  # the seat to play and its choices, shown on the position before
-                steps[-1] = replace(steps[-1], legal=legal_plays(state), legal_seat=seat)
-            is_error = (i == err_trick and str(card) == error.get("card") and seat.value == error.get("seat"))
-            if is_error or (error is None and not v.legal):
-                reason = error["reason"] if is_error else v.reason
-                rule = error.get("rule") if is_error else v.rule.value
-                bad = Play(number, i, seat, card, False, reason, rule, t.ekka and j == 0)
-                table[seat] = card
+            ekka = t.ekka and j == 0
+            if number > len(plays):  # the deal stopped before this card: a wrong leader or a false Ekka
+                if error and error.get("trick") == i and error.get("card") == str(card) \
+                        and error.get("seat") == seat.value:
+                    table[seat] = card
+                    bad = Play(number, i, seat, card, False, error["reason"], error.get("rule"), ekka)
+                    steps.append(Step(number, i, t.leader, dict(table), None, None,
+                                      {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
+                                      bad, [], seat))
+                return Replay(contract, esc, s.dealer, steps, error, None, hands)
+            p = plays[number - 1]
+            allowed = [Card.parse(x) for x in p["allowed"]]
+            steps[-1] = replace(steps[-1], legal=allowed, legal_seat=seat)
+            table[seat] = card
+            if not p["legal"]:
+                bad = Play(number, i, seat, card, False, p["reason"], p["rule"], ekka)
                 steps.append(Step(number, i, t.leader, dict(table), None, None,
                                   {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
-                                  bad, legal_plays(state) if card in state.hand else [], seat))
+                                  bad, allowed, seat))
                 return Replay(contract, esc, s.dealer, steps, error, None, hands)
             remaining[seat].remove(card)
-            table[seat] = card
             done = len(table) == 4
             winning = trick_winner(t.leader, t.cards[: j + 1], mode, trump)
             if done:
-                pts = trick_points(t.cards, mode, trump) + (LAST_TRICK_BONUS if i == 8 else 0)
-                points[winning.team] += pts
+                points[winning.team] += output["tricks"][i - 1]["points"]
                 won[winning.team] += 1
-                played.extend(t.cards)
-            nxt = None if done else seat.right
-            steps.append(Step(number, i, t.leader, dict(table), nxt, winning,
+            steps.append(Step(number, i, t.leader, dict(table), None if done else seat.right, winning,
                               {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
-                              Play(number, i, seat, card, True, v.reason, v.rule.value, t.ekka and j == 0)))
+                              Play(number, i, seat, card, True, p["reason"], p["rule"], ekka)))
             seat = seat.right
     return Replay(contract, esc, s.dealer, steps, error, output.get("score"), hands)

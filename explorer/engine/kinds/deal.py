@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import SEATS, Card, Rank, Seat, Team
 from ..contract import Contract, Escalation
 from ..errors import ScenarioError, at
-from ..play import PlayState, check_play, ekka_problem, trick_points, trick_winner
+from ..play import PlayState, check_play, ekka_problem, legal_plays, trick_points, trick_winner
 from ..profiles import RuleProfile
 from ..projects import has_baloot
 from ..scenario import CardT, Common, ContractIn, SeatT, TrickIn, read_model, register
@@ -154,6 +154,7 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
     won = {Team.NS: 0, Team.EW: 0}
     expected_leader = s.dealer.right
     error: dict[str, Any] | None = None
+    plays: list[dict[str, Any]] = []
     for i, t in enumerate(s.tricks):
         if t.leader is not expected_leader:
             why = ("the dealer's right leads the first trick" if i == 0
@@ -172,6 +173,9 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
                               hand=tuple(remaining[seat]), played=frozenset(played), ekka=t.ekka,
                               locked=locked, profile=profile)
             v = check_play(state, card)
+            plays.append({"trick": i + 1, "seat": seat.value, "card": str(card), "legal": v.legal,
+                          "rule": v.rule.value, "reason": v.reason,
+                          "allowed": [str(c) for c in legal_plays(state)]})
             if not v.legal:
                 error = {"trick": i + 1, "card": str(card), "seat": seat.value, "reason": v.reason,
                          "rule": v.rule.value}
@@ -193,6 +197,8 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         "valid": error is None,
         "error": error,
         "tricks": out_tricks,
+        "plays": plays,
+        "hands": {seat.value: [str(c) for c in hands[seat]] for seat in SEATS},
         "points": {t.value: raw[t] for t in (Team.NS, Team.EW)} if error is None else None,
         "tricks_won": {t.value: won[t] for t in (Team.NS, Team.EW)} if error is None else None,
         "baloot": baloot_seat.value if baloot_seat else None,
