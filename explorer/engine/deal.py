@@ -96,8 +96,27 @@ class DealStep:
         return f"card {self.position + 1} ({self.card}): {self.round.value} {where}"
 
 
+class _Steps:
+    """Hands and card journeys read from ``steps`` (shared by :class:`Deal` and :class:`CompletedDeal`)."""
+
+    steps: tuple[DealStep, ...]
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards a seat holds (five before the completion, eight after), in the order received."""
+        return tuple(s.card for s in self.steps if s.seat is seat)
+
+    def hands(self) -> dict[Seat, tuple[Card, ...]]:
+        """Every seat's cards, seats in S E N W order."""
+        return {seat: self.hand(seat) for seat in SEATS}
+
+    def journey(self, card: Card | str) -> tuple[DealStep, ...]:
+        """The steps of one card: one, or two for the upcard after the completion (face up, then to the taker)."""
+        card = Card.parse(card)
+        return tuple(s for s in self.steps if s.card == card)
+
+
 @dataclass(frozen=True)
-class Deal:
+class Deal(_Steps):
     """The deal before the bidding: five cards each and the upcard, with every step as data."""
 
     dealer: Seat
@@ -125,22 +144,10 @@ class Deal:
         """The 11 cards held back for the completion, top first."""
         return self.deck[UPCARD_INDEX + 1:]
 
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The five cards a seat holds before the bidding, in the order received."""
-        return tuple(s.card for s in self.steps if s.seat is seat)
-
-    def hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """Every seat's five cards, seats in S E N W order."""
-        return {seat: self.hand(seat) for seat in SEATS}
-
-    def journey(self, card: Card | str) -> tuple[DealStep, ...]:
-        """The steps of one card (one step before the completion)."""
-        card = Card.parse(card)
-        return tuple(s for s in self.steps if s.card == card)
 
 
 @dataclass(frozen=True)
-class CompletedDeal:
+class CompletedDeal(_Steps):
     """The deal after the completion: eight cards each; ``steps`` holds all 33 moves (the upcard moves twice)."""
 
     deal: Deal
@@ -157,18 +164,6 @@ class CompletedDeal:
         """The card that lay face up and went to the taker."""
         return self.deal.upcard
 
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The eight cards a seat holds after the completion, in the order received."""
-        return tuple(s.card for s in self.steps if s.seat is seat)
-
-    def hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """Every seat's eight cards, seats in S E N W order."""
-        return {seat: self.hand(seat) for seat in SEATS}
-
-    def journey(self, card: Card | str) -> tuple[DealStep, ...]:
-        """The steps of one card: one, or two for the upcard (face up, then to the taker)."""
-        card = Card.parse(card)
-        return tuple(s for s in self.steps if s.card == card)
 
 
 def shuffled_deck(seed: Seed = None) -> tuple[Card, ...]:
