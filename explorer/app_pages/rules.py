@@ -20,15 +20,15 @@ SUMMARIES = {
         "The literal Saudi tournament sheet (seeds 003 and 004, which calls itself the Saudi "
         "baseline). An earlier seat may take over the same Hokum and a Hokum bidder may upgrade "
         'its own Hokum to Sun (our reading of 003\'s "contract upgrade"). Sun may be doubled when '
-        "one team is above 100 and the other at 100 or below. At Double and above the team that first doubled loses a "
+        "one team is above 100 and the other at 100 or below. At Double, Triple and Four the team that first doubled loses a "
         "tie, projects are not multiplied at Triple and Four, Kaboot keeps 25/44 at Double and is "
         "75 and 100 at Triple and Four (004 calls these provisional), and Reverse Kaboot scores 88."
     ),
     "simple": (
-        "The short how-to of an online game (seed 002). As the detailed profile except two points "
+        "The short how-to of an online game (seed 002). As the detailed profile except three points "
         "common in online play: a void player must trump even when it cannot beat an opponent's "
-        "trump, and the team that bought must score more than the other team, so a tie goes "
-        "against it."
+        "trump; the team that bought must score more than the other team, so a tie goes "
+        "against it; and the game calls Ekka for the leader (002: 'the game calls it for you')."
     ),
 }
 # One paragraph per named profile; the differences listed under each are computed, not written.

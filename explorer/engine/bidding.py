@@ -377,8 +377,8 @@ RULE_DOCS: dict[BidRule, str] = {
     BidRule.SUN_ONLY_DOUBLE: "Sun may only be doubled: no Triple, Quadruple or Gahwa in Sun.",
     BidRule.SUN_NEVER_LOCKED: "A Sun Double is never locked.",
     BidRule.SUN_DOUBLE_THRESHOLD:
-        "Sun may be doubled only when one team is above 100 and the other under the threshold "
-        "(option sun_double_threshold).",
+        "Sun may be doubled only when one team is above 100 and the other below 100 (detailed) or "
+        "at 100 or below (tournament) (option sun_double_threshold).",
     BidRule.OPEN_ONLY: "Triple and Gahwa are always open: only Double and Quadruple may be locked.",
 }
 
@@ -387,9 +387,9 @@ RULE_SOURCES: dict[BidRule, str] = {
     BidRule.PASS_KEEPS_HOKUM: "our reading of 003 (option hokum_bidder_may_upgrade)",
     BidRule.SUN_DIRECT: "000 §03; 003",
     BidRule.HOKUM_TAKEOVER: "003 pulls (option earlier_seat_takes_hokum)",
-    BidRule.TAKEOVER_NOT_ALLOWED: "000 §03 (option earlier_seat_takes_hokum off)",
+    BidRule.TAKEOVER_NOT_ALLOWED: "000 §03 gives no such right (option earlier_seat_takes_hokum off)",
     BidRule.HOKUM_UPGRADE: "our reading of 003 'contract upgrade' (option hokum_bidder_may_upgrade)",
-    BidRule.UPGRADE_NOT_ALLOWED: "000 §03 (option hokum_bidder_may_upgrade off)",
+    BidRule.UPGRADE_NOT_ALLOWED: "000 §03 gives no such right (option hokum_bidder_may_upgrade off)",
     BidRule.OUT_OF_TURN: "our reading of 000 §03 (order of speaking)",
     BidRule.CHANCE_ONLY_EARLIER_SEATS: "our reading of 000 §03 (order of speaking)",
     BidRule.DECLINED: "our reading of 000 §03 (order of speaking)",

@@ -57,7 +57,8 @@ RULE_DOCS: dict[PlayRule, str] = {
     PlayRule.LEAD_FREE: "The leader may lead any card.",
     PlayRule.LOCKED_NO_TRUMP_LEAD:
         "Locked Hokum: no seat may lead a trump unless its hand holds only trumps.",
-    PlayRule.FOLLOW_SUIT: "You must follow the led suit when you hold it; any card of that suit will do.",
+    PlayRule.FOLLOW_SUIT: "When a plain suit is led (any suit in Sun) you must follow it when you hold it; any card of "
+        "that suit will do.",
     PlayRule.SUN_VOID_FREE: "In Sun a player without the led suit may play any card.",
     PlayRule.TRUMP_LEAD_OVERTAKE:
         "Trump led and an opponent is winning: you must beat the winning trump when you can.",
