@@ -254,8 +254,8 @@ if frame is not None and not frame.empty:
             out.loc[df[c] != df[ref_col], c] = DIFFER_BG
             out.loc[df[c] != df[ref_col], df.columns[0]] = DIFFER_BG
         return out
-    st.dataframe(frame.style.apply(highlight, axis=None), hide_index=True, width="stretch",
-                 key=ks.page_key(PAGE, "detail"))
+    # A static table, not a grid: each cell is a sentence and must wrap, not be cut.
+    st.table(frame.style.apply(highlight, axis=None).hide(axis="index"))
     what = {"play": "cards", "bidding": "calls"}.get(kind, "steps")
     st.caption(f"Highlighted: the {what} where a profile differs from {ref_col}.")
 

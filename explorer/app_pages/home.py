@@ -27,7 +27,7 @@ with explore:
     shown = nav.page_link("trick_checker.py", "Trick checker", "♠️", caption="Was that card legal?")
     shown |= nav.page_link("score_calculator.py", "Score calculator", "🧮", caption="Who won the deal?")
     shown |= nav.page_link("deal_checker.py", "Deal checker", "🔎", caption="A whole deal, step by step.")
-    shown |= nav.page_link("compare_rules.py", "Compare rules", "⚖️", caption="One case under two profiles.")
+    shown |= nav.page_link("compare_rules.py", "Compare rules", "⚖️", caption="One case under every profile.")
     shown |= nav.page_link("score_sheet.py", "Score sheet", "📝", caption="The match to 152.")
     shown |= nav.page_link("charts.py", "Charts", "📊", caption="What random deals look like.")
     if not shown:

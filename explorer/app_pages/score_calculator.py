@@ -100,9 +100,9 @@ with c_points:
     st.subheader("Card points")
     a, b = st.columns(2)
     a.number_input("NS raw points", key=ks.SCORE_POINTS_NS, step=1,
-                   on_change=_fill, args=(ks.SCORE_POINTS_NS, ks.SCORE_POINTS_EW, total), placeholder="e.g. 56")
+                   on_change=_fill, args=(ks.SCORE_POINTS_NS, ks.SCORE_POINTS_EW, total), placeholder="e.g. 84")
     b.number_input("EW raw points", key=ks.SCORE_POINTS_EW, step=1,
-                   on_change=_fill, args=(ks.SCORE_POINTS_EW, ks.SCORE_POINTS_NS, total), placeholder="e.g. 74")
+                   on_change=_fill, args=(ks.SCORE_POINTS_EW, ks.SCORE_POINTS_NS, total), placeholder="e.g. 78")
     st.caption(f"With the last trick's 10: together {total} in {'Sun' if sun else 'Hokum'}. "
                "Type one team's points and the other's are filled in.")
     st.checkbox("Tricks won are known (to see a Kaboot)", key=ks.SCORE_TRICKS_GIVEN)
@@ -175,12 +175,8 @@ else:
                          + (" (our reading)" if s.get("our_reading") else ""),
                          "NS": str(vals.get("NS", "")), "EW": str(vals.get("EW", ""))})
         st.markdown("**The pipeline, step by step**")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=ks.page_key(PAGE, "steps"),
-                     height=35 * (len(rows) + 1) + 3,
-                     column_config={"Step": st.column_config.TextColumn(width=120),
-                                    "Detail": st.column_config.TextColumn(width=700),
-                                    "NS": st.column_config.TextColumn(width=50, alignment="right"),
-                                    "EW": st.column_config.TextColumn(width=50, alignment="right")})
+        # A static table, not a grid: the details are sentences and must wrap, not be cut.
+        st.table(pd.DataFrame(rows).style.hide(axis="index"))
         chart, words = st.columns([1.4, 1], gap="large")
         with chart:
             st.plotly_chart(explore_charts.score_waterfall(o), key=ks.page_key(PAGE, "waterfall"))

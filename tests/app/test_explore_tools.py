@@ -211,7 +211,7 @@ def test_score_calculator_shows_the_award_30_0_for_the_sun_sira_example(score):
     metrics = {m.label: m.value for m in score.metric}
     assert metrics["NS records"] == "30" and metrics["EW records"] == "0"
     assert "award NS 30 – EW 0" in texts(score)
-    steps = score.dataframe[0].value
+    steps = score.table[0].value
     assert list(steps["Step"])[:5] == ["Raw card points", "Last trick", "Counting team", "Conversion", "Complement"]
     row = steps.set_index("Step").loc["Comparison"]
     assert (row["NS"], row["EW"]) == ("16", "14")
@@ -307,7 +307,7 @@ def test_compare_marks_the_disputed_tie_at_double_and_names_the_option(compare):
     assert "award **NS 0 – EW 32**" in body and "award **NS 32 – EW 0**" in body
     assert "`escalated_tie`" in body and "alone gives its verdict" in body
     assert "🟡 **differs**" in body
-    frame = compare.dataframe[0].value
+    frame = compare.table[0].value
     assert "tie rule" in list(frame["Step"])
 
 
@@ -315,7 +315,7 @@ def test_compare_play_dispute_highlights_the_cards(compare):
     compare_file(compare, "play-must-undertrump-simple")
     body = texts(compare)
     assert "`must_undertrump`" in body
-    frame = compare.dataframe[0].value.set_index("Card")
+    frame = compare.table[0].value.set_index("Card")
     assert frame.loc["A♠", "Detailed Saudi (000)"] == "✓ legal"
     assert frame.loc["A♠", "Simple online how-to (002)"] == "✕ illegal"
 
