@@ -72,3 +72,10 @@ def test_frame_marks_deals_after_the_end_and_bad_rows():
     frame = sheet_frame([r(152, 0), r(1, 1), {"NS": -2, "EW": 0}])
     assert list(frame["Match"])[:2] == ["🏆 NS wins", "after the end: not counted"]
     assert list(frame["Match"])[2].startswith("✕ not counted: -2 is negative")
+
+
+def test_csv_export_keeps_a_formula_like_note_inert_for_spreadsheets():
+    from explorer.ui.sheet_table import csv_text
+
+    line = csv_text([{"NS": 16, "EW": 0, "note": "=HYPERLINK(\"x\")", "gahwa_winner": None}]).splitlines()[1]
+    assert "'=HYPERLINK" in line and ",=HYPERLINK" not in line and '"=HYPERLINK' not in line

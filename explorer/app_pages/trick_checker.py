@@ -172,7 +172,7 @@ else:
                                  label=f"{to_play.title} ({to_play.value}) to play, position {o['position']}"))
             n = len(o["legal"])
             st.markdown(f"**{to_play.title} may play {n} of {len(core['hand'])} cards:** "
-                        + ui.cards_inline(o["legal"]), unsafe_allow_html=True)
+                        + ui.cards_inline(ui.sort_hand(o["legal"], trump=trump)), unsafe_allow_html=True)
             st.markdown(f"**Why:** {o['rule']}")
             st.caption(f"Rule `{o['rule_id']}`: {o['rule_text']}")
         if ekka_false:

@@ -204,7 +204,19 @@ def csv_text(items: Sequence[Mapping[str, Any]]) -> str:
         points = frame[team].dropna()
         if (points == points.round()).all():
             frame[team] = frame[team].astype("Int64")  # 16, not 16.0 (blank when a cell is empty)
+    frame["note"] = frame["note"].map(_inert)
     return frame.to_csv(index=False)
+
+
+def _inert(text: Any) -> Any:
+    """A note a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
+
+    >>> _inert("=1+1"), _inert("fine")
+    ("'=1+1", 'fine')
+    """
+    if isinstance(text, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + text
+    return text
 
 
 def chart_data(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
