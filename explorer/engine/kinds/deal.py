@@ -72,6 +72,14 @@ def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
         if len(t.cards) != 4:
             problems.append(at(f"tricks[{i}].cards", f"trick {i + 1} has {len(t.cards)} cards; a trick has 4"))
         seat = t.leader
+        other = _leader_that_fits(t.cards, owner) if owner else None
+        if other is not None and other is not t.leader:
+            problems.append(at(f"tricks[{i}].leader", f"{t.leader.value} is given as the leader of trick {i + 1}, "
+                                                      f"but its cards were played in turn from {other.value} "
+                                                      f"({t.cards[0]} is {other.value}'s)"))
+            for card in t.cards:
+                played.setdefault(card, i)
+            continue
         for j, card in enumerate(t.cards):
             where = f"tricks[{i}].cards[{j}]"
             if card in played:
@@ -84,6 +92,21 @@ def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
             played[card] = i
             seat = seat.right
     return problems
+
+
+def _leader_that_fits(cards: list[Card], owner: dict[Card, Seat]) -> Seat | None:
+    """The one leader from whom these cards were played in turn by the seats holding them, if any."""
+    fits = []
+    for leader in SEATS:
+        seat, ok = leader, True
+        for card in cards:
+            if owner.get(card) is not seat:
+                ok = False
+                break
+            seat = seat.right
+        if ok:
+            fits.append(leader)
+    return fits[0] if len(fits) == 1 else None
 
 
 def resolve_contract(s: DealIn, profile: RuleProfile) -> tuple[Contract, Escalation, Seat | None, list[str]]:
