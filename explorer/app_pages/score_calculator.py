@@ -78,7 +78,8 @@ io.open_save_share(PAGE, doc if points else None, kinds=("score",), file_stem="s
 seats = list(io.SEAT_IDS)
 total = io.raw_total(ss[ks.SCORE_MODE])
 
-c_contract, c_points, c_projects = st.columns([1, 1, 1.1], gap="large")
+form = st.container(key="bx-wrap-score")
+c_contract, c_points, c_projects = form.columns([1, 1, 1.1], gap="large")
 with c_contract:
     st.subheader("Contract")
     st.radio("Contract", ["hokum", "sun"], key=ks.SCORE_MODE, horizontal=True, on_change=_mode_changed,

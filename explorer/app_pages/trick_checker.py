@@ -64,7 +64,7 @@ io.open_save_share(PAGE, doc if core["hand"] or core["current"]["cards"] else No
                    file_stem="trick")
 seat_opts = list(io.SEAT_IDS)
 
-deal_col, trick_col = st.columns([1, 1.6], gap="large")
+deal_col, trick_col = st.container(key="bx-wrap-trick").columns([1, 1.6], gap="large")
 with deal_col:
     st.subheader("The deal")
     st.radio("Contract", ["hokum", "sun"], key=ks.TRICK_MODE, horizontal=True,
