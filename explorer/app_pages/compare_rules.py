@@ -71,7 +71,7 @@ def _from_tool(page: str, title: str) -> None:
 
 # --- choose the scenario ---------------------------------------------------------------------
 with st.container(border=True):
-    lib, tools = st.columns([2.2, 1], gap="large")
+    lib, tools = st.container(key="bx-wrap-compare-source").columns([2.2, 1], gap="large")
     with lib:
         a, b = st.columns([3, 1], vertical_alignment="bottom")
         a.selectbox("A scenario from the library", list(entries), key=ks.COMPARE_SOURCE_FILE,
@@ -163,7 +163,7 @@ def _trump(o: dict) -> Suit | None:
 
 st.html("<style>" + "".join(f".st-key-compare-col-{pid}{{background:#fff6dc;border-color:#e0b33b !important}}"
                             for pid in differ) + "</style>")
-cols = st.columns(len(profiles), gap="small")
+cols = st.container(key="bx-wrap-cards-profiles").columns(len(profiles), gap="small")
 for col, (pid, checked) in zip(cols, results.items(), strict=True):
     with col, st.container(border=True, key=f"compare-col-{pid}"):
         mark = "🟡 **differs**" if pid in differ else ("📌 reference" if pid == ref_id else "✓ same")

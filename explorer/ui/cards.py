@@ -345,6 +345,8 @@ _CSS = """
   flex-wrap: wrap; row-gap: 1rem; }
 [class*="st-key-bx-wrap"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
   > [data-testid="stColumn"] { min-width: min(17rem, 100%); }
+[class*="st-key-bx-wrap-cards"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
+  > [data-testid="stColumn"] { min-width: min(10rem, 100%); }
 .bx-card{position:relative;display:inline-block;box-sizing:border-box;width:2.9em;height:4.1em;
  margin:.12em;background:#fff;border:1px solid #aab4ae;border-radius:.32em;
  box-shadow:0 1px 3px rgba(0,0,0,.22);font-family:"DejaVu Sans","Segoe UI",system-ui,sans-serif;
