@@ -56,8 +56,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         from .engine import simulate
-    except ImportError:
-        print("simulate: not available in this version", file=sys.stderr)
+    except ImportError as e:  # numpy missing or broken: say which, not a traceback
+        print(f"simulate: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
         return 2
     return simulate.main(args)
 
