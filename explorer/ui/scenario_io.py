@@ -18,6 +18,7 @@ stays empty on a fresh page) and ``st.error`` names what is wrong.
 from __future__ import annotations
 
 import copy
+import functools
 import html
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -817,9 +818,28 @@ class Entry:
         return TOPIC_TITLES.get(self.topic, self.topic.replace("_", " ").capitalize())
 
     def matches(self, query: str) -> bool:
-        """Every word of the query appears in the title, notes, topic, kind or file name."""
+        """Every word of the query appears in the title, notes, topic, kind or file name.
+
+        An Arabic word of the glossary stands for its English term, so "كبوت" finds the Kaboot cases.
+        """
         hay = " ".join((self.title, self.notes, self.topic, self.topic_title, self.kind, self.stem)).lower()
-        return all(w in hay for w in query.lower().split())
+        return all(any(w in hay for w in _english(word)) for word in query.lower().split())
+
+
+def _english(word: str) -> list[str]:
+    """The word, and the English glossary terms whose Arabic is that word."""
+    return [word, *_arabic_to_english().get(word, ())]
+
+
+@functools.cache
+def _arabic_to_english() -> dict[str, tuple[str, ...]]:
+    """Glossary Arabic term → its English term and other names, lower case (read once)."""
+    from explorer.ui.glossary import load_glossary
+    try:
+        entries = load_glossary()
+    except Exception:  # noqa: BLE001 - search still works on English words without the glossary
+        return {}
+    return {e.arabic.strip().lower(): (e.term.lower(), *(a.lower() for a in e.also)) for e in entries if e.arabic}
 
 
 def load_library(folder: Path = LIBRARY_DIR) -> list[Entry]:

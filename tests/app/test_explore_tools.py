@@ -518,3 +518,12 @@ def test_every_library_file_can_be_compared_and_presented(path):
     own = io.check_doc(doc)
     frames = io.present_frames(doc, own, size="lg")
     assert len(frames) >= 2 and all(f.heading for f in frames)
+
+
+def test_library_search_finds_cases_by_their_arabic_term():
+    from explorer.ui.scenario_io import load_library
+
+    entries = load_library()
+    arabic = {e.stem for e in entries if e.matches("كبوت")}
+    english = {e.stem for e in entries if e.matches("kaboot")}
+    assert arabic == english and arabic
