@@ -31,6 +31,11 @@ from .tables import MATCH_TARGET
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
 
 
+MAX_DEAL_AWARD = 2 * 88 + 2 * (40 + 20 + 20 + 20)
+"""The most one team can record in one deal: a doubled Sun reverse Kaboot (88 × 2) plus, doubled,
+the most projects two hands can show in Sun (four Aces and four Kings, four Queens and four Jacks)."""
+
+
 class MatchError(ScenarioError):
     """A deal or an edit the match cannot take; ``problems`` holds one line per problem."""
 
@@ -70,6 +75,9 @@ def whole_points(value: Any, *, where: str = "") -> int:
         raise MatchError(at(where, f"{value!r} is not a whole number of game points"))
     if number < 0:
         raise MatchError(at(where, f"{number} is negative; game points are 0 or more"))
+    if number > MAX_DEAL_AWARD:
+        raise MatchError(at(where, f"{number} is more than one deal can award (at most {MAX_DEAL_AWARD}: "
+                                   "a doubled Sun reverse Kaboot with the most projects a team can show)"))
     return number
 
 

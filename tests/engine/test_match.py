@@ -201,3 +201,11 @@ def test_every_bad_row_is_reported_not_just_the_first():
 @pytest.mark.parametrize(("value", "points"), [(16, 16), (16.0, 16), (" 7 ", 7), (0, 0)])
 def test_whole_points_accepts_what_a_table_cell_holds(value, points):
     assert whole_points(value) == points
+
+
+def test_a_deal_award_beyond_what_any_deal_can_give_is_refused():
+    from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
+
+    Match.from_rows([{"NS": MAX_DEAL_AWARD, "EW": 0}])
+    with pytest.raises(MatchError, match="more than one deal can award"):
+        Match.from_rows([{"NS": 1000, "EW": 0}])
