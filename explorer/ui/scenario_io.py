@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import streamlit as st
 
@@ -367,17 +367,9 @@ def play_form(doc: Mapping[str, Any]) -> dict[str, Any]:
     """
     from explorer.engine.kinds.play import PlayIn
     s = read_model(PlayIn, {**doc, "kind": "play"})
-    c = s.contract
-    esc = s.escalation
     out = {
         **PLAY_DEFAULTS,
-        ks.TRICK_MODE: c.mode.value,
-        ks.TRICK_TRUMP: c.trump.value if c.trump else PLAY_DEFAULTS[ks.TRICK_TRUMP],
-        ks.TRICK_BUYER: c.buyer.value,
-        ks.TRICK_DEALER: s.dealer.value if s.dealer else NO_SEAT,
-        ks.TRICK_LEVEL: esc.level.value if esc else "none",
-        ks.TRICK_DOUBLER: esc.doubler.value if esc and esc.doubler else NO_SEAT,
-        ks.TRICK_LOCKED: bool(esc and esc.locked),
+        **_contract_form(s, PLAY_DEFAULTS, TRICK_CONTRACT),
         ks.TRICK_LEADER: s.current.leader.value,
         ks.TRICK_ENTRY: "pick",
         ks.TRICK_TABLE: [str(x) for x in s.current.cards],
@@ -402,20 +394,37 @@ def play_cards(values: Mapping[str, Any], pick_key: str) -> list[str]:
     return list(values.get(pick_key) or [])
 
 
-def _contract_doc(kind: str, v: Mapping[str, Any], mode_k: str, dealer_k: str, trump_k: str, buyer_k: str,
-                  level_k: str, doubler_k: str, locked_k: str) -> dict[str, Any]:
+class ContractKeys(NamedTuple):
+    """The session keys of one tool's contract and escalation widgets."""
+
+    mode: str
+    dealer: str
+    trump: str
+    buyer: str
+    level: str
+    doubler: str
+    locked: str
+
+
+TRICK_CONTRACT = ContractKeys(ks.TRICK_MODE, ks.TRICK_DEALER, ks.TRICK_TRUMP, ks.TRICK_BUYER, ks.TRICK_LEVEL,
+                              ks.TRICK_DOUBLER, ks.TRICK_LOCKED)
+SCORE_CONTRACT = ContractKeys(ks.SCORE_MODE, ks.SCORE_DEALER, ks.SCORE_TRUMP, ks.SCORE_BUYER, ks.SCORE_LEVEL,
+                              ks.SCORE_DOUBLER, ks.SCORE_LOCKED)
+
+
+def _contract_doc(kind: str, v: Mapping[str, Any], k: ContractKeys) -> dict[str, Any]:
     """The kind, dealer, contract and escalation a tool's widgets describe (shared by the tools)."""
-    mode = v[mode_k]
+    mode = v[k.mode]
     doc: dict[str, Any] = {"kind": kind}
-    if v[dealer_k]:
-        doc["dealer"] = v[dealer_k]
+    if v[k.dealer]:
+        doc["dealer"] = v[k.dealer]
     contract: dict[str, Any] = {"mode": mode}
     if mode == "hokum":
-        contract["trump"] = v[trump_k]
-    contract["buyer"] = v[buyer_k]
+        contract["trump"] = v[k.trump]
+    contract["buyer"] = v[k.buyer]
     doc["contract"] = contract
-    level, doubler = v[level_k], v[doubler_k]
-    locked = bool(v[locked_k]) and locked_allowed(mode, level)
+    level, doubler = v[k.level], v[k.doubler]
+    locked = bool(v[k.locked]) and locked_allowed(mode, level)
     if level != "none" or doubler or locked:
         esc: dict[str, Any] = {"level": level}
         if doubler:
@@ -426,11 +435,24 @@ def _contract_doc(kind: str, v: Mapping[str, Any], mode_k: str, dealer_k: str, t
     return doc
 
 
+def _contract_form(s: Any, defaults: Mapping[str, Any], k: ContractKeys) -> dict[str, Any]:
+    """The widget values of a read scenario's dealer, contract and escalation (the inverse of _contract_doc)."""
+    c, esc = s.contract, s.escalation
+    return {
+        k.mode: c.mode.value,
+        k.trump: c.trump.value if c.trump else defaults[k.trump],
+        k.buyer: c.buyer.value,
+        k.dealer: s.dealer.value if s.dealer else NO_SEAT,
+        k.level: esc.level.value if esc else "none",
+        k.doubler: esc.doubler.value if esc and esc.doubler else NO_SEAT,
+        k.locked: bool(esc and esc.locked),
+    }
+
+
 def play_doc(values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The play scenario the Trick checker's widgets describe, and problems in the earlier-tricks box."""
     v = {**PLAY_DEFAULTS, **values}
-    doc = _contract_doc("play", v, ks.TRICK_MODE, ks.TRICK_DEALER, ks.TRICK_TRUMP, ks.TRICK_BUYER,
-                        ks.TRICK_LEVEL, ks.TRICK_DOUBLER, ks.TRICK_LOCKED)
+    doc = _contract_doc("play", v, TRICK_CONTRACT)
     tricks, problems = parse_trick_lines(v[ks.TRICK_TRICKS])
     if tricks or problems:
         doc["tricks"] = tricks
@@ -514,18 +536,10 @@ def score_form(doc: Mapping[str, Any]) -> dict[str, Any]:
     """The Score calculator's widget values for a score scenario (its shape already checked)."""
     from explorer.engine.kinds.score import ScoreIn
     s = read_model(ScoreIn, {**doc, "kind": "score"})
-    c = s.contract
-    esc = s.escalation
     pts = {t.value: v for t, v in s.points.items()}
     out = {
         **SCORE_DEFAULTS,
-        ks.SCORE_MODE: c.mode.value,
-        ks.SCORE_TRUMP: c.trump.value if c.trump else SCORE_DEFAULTS[ks.SCORE_TRUMP],
-        ks.SCORE_BUYER: c.buyer.value,
-        ks.SCORE_DEALER: s.dealer.value if s.dealer else NO_SEAT,
-        ks.SCORE_LEVEL: esc.level.value if esc else "none",
-        ks.SCORE_DOUBLER: esc.doubler.value if esc and esc.doubler else NO_SEAT,
-        ks.SCORE_LOCKED: bool(esc and esc.locked),
+        **_contract_form(s, SCORE_DEFAULTS, SCORE_CONTRACT),
         ks.SCORE_POINTS_NS: pts.get("NS"),
         ks.SCORE_POINTS_EW: pts.get("EW"),
         ks.SCORE_BALOOT: s.baloot.value if s.baloot else NO_SEAT,
@@ -546,8 +560,7 @@ def score_form(doc: Mapping[str, Any]) -> dict[str, Any]:
 def score_doc(values: Mapping[str, Any]) -> dict[str, Any]:
     """The score scenario the Score calculator's widgets describe (``points`` left out until both are given)."""
     v = {**SCORE_DEFAULTS, **values}
-    doc = _contract_doc("score", v, ks.SCORE_MODE, ks.SCORE_DEALER, ks.SCORE_TRUMP, ks.SCORE_BUYER,
-                        ks.SCORE_LEVEL, ks.SCORE_DOUBLER, ks.SCORE_LOCKED)
+    doc = _contract_doc("score", v, SCORE_CONTRACT)
     if v[ks.SCORE_MATCH_GIVEN]:
         doc["match"] = {"NS": int(v[ks.SCORE_MATCH_NS] or 0), "EW": int(v[ks.SCORE_MATCH_EW] or 0)}
     ns, ew = v[ks.SCORE_POINTS_NS], v[ks.SCORE_POINTS_EW]
