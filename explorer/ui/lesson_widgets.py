@@ -20,8 +20,8 @@ from explorer.engine.bidding import Call, CallKind, apply_call, check_call, expl
 from explorer.engine.cards import DECK, SEATS, Card, Seat, Suit, Team
 from explorer.engine.contract import Level
 from explorer.engine.deal import DealRound, complete, cutter, deal_table, new_deal
+from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
 from explorer.engine.profiles import RuleProfile
-from explorer.engine.scoring import match_result
 from explorer.engine.tables import MATCH_TARGET, PROJECT_ORDER, RAW_TOTAL, Mode
 from explorer.ui import cards as ui
 from explorer.ui import lesson_state as ls
@@ -941,43 +941,46 @@ def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     edited = st.data_editor(
         start_rows, key=k("sheet"), num_rows="dynamic", hide_index=True, width="stretch",
         column_config={
-            "NS": st.column_config.NumberColumn("NS game points", min_value=0, max_value=400, step=1),
-            "EW": st.column_config.NumberColumn("EW game points", min_value=0, max_value=400, step=1),
+            "NS": st.column_config.NumberColumn("NS game points", min_value=0, max_value=MAX_DEAL_AWARD, step=1),
+            "EW": st.column_config.NumberColumn("EW game points", min_value=0, max_value=MAX_DEAL_AWARD,
+                                                step=1),
             "Gahwa won by": st.column_config.SelectboxColumn("Gahwa won by", options=["no", "NS", "EW"],
                                                              help="Tick a Gahwa deal: its winner wins the match."),
         })
-    before = {Team.NS: 0, Team.EW: 0}
-    rows = []
-    verdict = None
-    for i, row in enumerate(edited.to_dict("records"), start=1):
-        ns = int(row.get("NS") or 0) if pd.notna(row.get("NS")) else 0
-        ew = int(row.get("EW") or 0) if pd.notna(row.get("EW")) else 0
-        gahwa = row.get("Gahwa won by") or ""
-        if isinstance(gahwa, float):
-            gahwa = ""
-        if gahwa in ("NS", "EW"):
-            rows.append({"deal": i, "NS": before[Team.NS], "EW": before[Team.EW], "note": f"Gahwa won by {gahwa}"})
-            verdict = ("win", f"Deal {i} was a Gahwa: **{gahwa} win the match** at once, whatever the totals.")
+    deals = []
+    for row in edited.to_dict("records"):
+        gahwa = row.get("Gahwa won by")
+        gahwa = gahwa if gahwa in ("NS", "EW") else None
+        points = {t: 0 if gahwa or pd.isna(row.get(t)) else int(row.get(t) or 0) for t in ("NS", "EW")}
+        deals.append({**points, "gahwa_winner": gahwa})
+    try:
+        match = Match.from_rows(deals)
+    except MatchError as e:
+        st.error("The sheet has a problem: " + "; ".join(e.problems))
+        return
+    rows, verdict = [], None
+    for s in match.running():
+        if s.after_end:
             break
-        after, winner, again = match_result(before, {Team.NS: ns, Team.EW: ew})
-        note = ""
-        if winner:
-            note = f"{winner.value} win"
-        elif again:
-            note = "equal at 152+: another deal"
-        rows.append({"deal": i, "NS": after[Team.NS], "EW": after[Team.EW], "note": note})
-        before = after
-        if winner:
-            verdict = ("win", f"After deal {i}: **{winner.value} win the match**, "
-                              f"{after[winner]} to {after[winner.other]}.")
-            break
-        verdict = ("again", f"After deal {i}: {after[Team.NS]} all, at {MATCH_TARGET} or more: play another deal.") \
-            if again else None
+        note = (f"Gahwa won by {s.winner.value}" if s.by_gahwa else f"{s.winner.value} win" if s.winner
+                else f"equal at {MATCH_TARGET}+: another deal" if s.another_deal else "")
+        rows.append({"deal": s.deal, "NS": s.totals[Team.NS], "EW": s.totals[Team.EW], "note": note})
+        if s.by_gahwa:
+            verdict = ("win", f"Deal {s.deal} was a Gahwa: **{s.winner.value} win the match** at once, "
+                              "whatever the totals.")
+        elif s.winner:
+            verdict = ("win", f"After deal {s.deal}: **{s.winner.value} win the match**, "
+                              f"{s.totals[s.winner]} to {s.totals[s.winner.other]}.")
+        elif s.another_deal:
+            verdict = ("again", f"After deal {s.deal}: {s.totals[Team.NS]} all, at {MATCH_TARGET} or more: "
+                                "play another deal.")
+        else:
+            verdict = None
+    before = match.totals()
     st.caption("Running totals after each deal, added up by the engine:")
     st.dataframe(pd.DataFrame(rows, columns=["deal", "NS", "EW", "note"]), hide_index=True, width="stretch")
     if verdict and verdict[0] == "win":
-        st.success("🏆 " + verdict[1] + (" Later rows are not counted." if rows and rows[-1]["deal"] < len(edited)
-                                         else ""))
+        st.success("🏆 " + verdict[1] + (" Later rows are not counted." if match.extra_deals() else ""))
     elif verdict:
         st.info(verdict[1])
     else:
