@@ -17,9 +17,9 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .cards import Card, Rank, Seat, Suit, cards, format_cards  # noqa: F401  (doctests)
+from .cards import Card, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401  (doctests)
 from .profiles import DEFAULT_PROFILE, RuleProfile
-from .tables import SUN_ORDER, Mode, card_points, strength
+from .tables import LAST_TRICK_BONUS, SUN_ORDER, Mode, card_points, strength
 
 
 class PlayRule(enum.Enum):
@@ -146,15 +146,108 @@ def trick_winner(leader: Seat, trick: Iterable[Card], mode: Mode, trump: Suit | 
     >>> trick_winner(Seat.N, cards("KC 7C AC QH"), Mode.HOKUM, Suit.H).value
     'E'
     """
-    seat = leader
-    for _ in range(winning_index(trick, mode, trump)):
-        seat = seat.right
-    return seat
+    trick = list(trick)
+    return seats_from(leader, len(trick))[winning_index(trick, mode, trump)]
 
 
 def trick_points(trick: Iterable[Card], mode: Mode, trump: Suit | None) -> int:
     """Raw points of the cards in a trick (without the last-trick 10)."""
     return sum(card_value(c, mode, trump) for c in trick)
+
+
+def seats_from(leader: Seat, n: int = 4) -> tuple[Seat, ...]:
+    """The ``n`` seats that play a trick led by ``leader``, in play order (anticlockwise).
+
+    The one place the engine turns a leader into seats; pages and kinds ask here.
+
+    >>> [s.value for s in seats_from(Seat.W)]
+    ['W', 'S', 'E', 'N']
+    """
+    out, seat = [], leader
+    for _ in range(n):
+        out.append(seat)
+        seat = seat.right
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A trick as played: its number (from 1), leader, cards in play order and, once complete, its winner
+    and raw points (the eighth trick's with the last-trick 10)."""
+
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None
+    points: int
+    ekka: bool = False
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seat of each card, in play order."""
+        return seats_from(self.leader, len(self.cards))
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """(seat, card) pairs in play order."""
+        return tuple(zip(self.seats, self.cards))
+
+    @property
+    def complete(self) -> bool:
+        """Four cards are down."""
+        return len(self.cards) == 4
+
+    def card_of(self, seat: Seat) -> Card | None:
+        """The card ``seat`` played in this trick, or None."""
+        return dict(self.plays).get(seat)
+
+
+def play_tricks(tricks: Iterable[Iterable[Card]], *, mode: Mode, trump: Suit | None, first_leader: Seat,
+                leaders: Iterable[Seat | None] | None = None, ekka: Iterable[bool] | None = None
+                ) -> list[PlayedTrick]:
+    """Walk tricks in order: the first is led by ``first_leader``, each later one by the previous winner
+    (or by the seat ``leaders`` gives for it). The last trick may be incomplete (no winner yet).
+
+    The eighth trick's points include the last-trick 10.
+
+    >>> ts = play_tricks([cards("KC 7C AC QH"), cards("9H 7H")], mode=Mode.HOKUM, trump=Suit.H,
+    ...                  first_leader=Seat.N)
+    >>> [(t.leader.value, t.winner and t.winner.value, t.points) for t in ts]
+    [('N', 'E', 18), ('E', None, 14)]
+    """
+    out: list[PlayedTrick] = []
+    given = list(leaders) if leaders is not None else []
+    flags = list(ekka) if ekka is not None else []
+    leader = first_leader
+    for i, trick in enumerate(tricks):
+        trick = tuple(trick)
+        if i < len(given) and given[i] is not None:
+            leader = given[i]
+        complete = len(trick) == 4
+        winner = trick_winner(leader, trick, mode, trump) if complete else None
+        points = trick_points(trick, mode, trump) + (LAST_TRICK_BONUS if complete and i == 7 else 0)
+        out.append(PlayedTrick(i + 1, leader, trick, winner, points, bool(flags[i]) if i < len(flags) else False))
+        if winner is None:
+            break
+        leader = winner
+    return out
+
+
+def team_totals(tricks: Iterable[PlayedTrick]) -> tuple[dict[Team, int], dict[Team, int]]:
+    """Raw points (last trick's 10 included) and tricks won by each team, over the complete tricks.
+
+    >>> pts, won = team_totals(play_tricks([cards("KC 7C AC QH")], mode=Mode.HOKUM, trump=Suit.H,
+    ...                                    first_leader=Seat.N))
+    >>> pts[Team.EW], won[Team.NS]
+    (18, 0)
+    """
+    pts = {Team.NS: 0, Team.EW: 0}
+    won = {Team.NS: 0, Team.EW: 0}
+    for t in tricks:
+        if t.winner is not None:
+            pts[t.winner.team] += t.points
+            won[t.winner.team] += 1
+    return pts, won
 
 
 def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> str | None:
@@ -205,10 +298,7 @@ class PlayState:
     @property
     def to_play(self) -> Seat:
         """The seat whose turn it is."""
-        seat = self.leader
-        for _ in self.cards:
-            seat = seat.right
-        return seat
+        return seats_from(self.leader, len(self.cards) + 1)[-1]
 
     @property
     def position(self) -> int:
@@ -271,7 +361,7 @@ def obligation(state: PlayState) -> Obligation:
     winner = s.winning()
     me = s.to_play
     partner_wins = winner is me.partner
-    win_card = s.cards[list(_seats_from(s.leader, len(s.cards))).index(winner)]
+    win_card = s.cards[seats_from(s.leader, len(s.cards)).index(winner)]
 
     if trump and led is trump:
         if not of_led:
@@ -360,12 +450,6 @@ def obligation(state: PlayState) -> Obligation:
                       "can beat it, so you may discard or undertrump.", "")
 
 
-def _seats_from(leader: Seat, n: int) -> list[Seat]:
-    out, seat = [], leader
-    for _ in range(n):
-        out.append(seat)
-        seat = seat.right
-    return out
 
 
 def check_play(state: PlayState, card: Card) -> Verdict:
