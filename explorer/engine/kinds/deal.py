@@ -188,7 +188,7 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         if t.ekka:
             bad = ekka_problem(t.cards[0], played, mode, trump)
             if bad:
-                error = {"trick": i + 1, "card": str(t.cards[0]), "seat": t.leader.value, "reason": bad}
+                error = {"trick": i + 1, "card": str(t.cards[0]), "seat": t.leader.value, "reason": str(bad)}
                 break
         seat = t.leader
         for j, card in enumerate(t.cards):
@@ -197,10 +197,10 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
                               locked=locked, profile=profile)
             v = check_play(state, card)
             plays.append({"trick": i + 1, "seat": seat.value, "card": str(card), "legal": v.legal,
-                          "rule": v.rule.value, "reason": v.reason,
+                          "rule": v.rule.value, "reason": str(v.reason),
                           "allowed": [str(c) for c in legal_plays(state)]})
             if not v.legal:
-                error = {"trick": i + 1, "card": str(card), "seat": seat.value, "reason": v.reason,
+                error = {"trick": i + 1, "card": str(card), "seat": seat.value, "reason": str(v.reason),
                          "rule": v.rule.value}
                 break
             remaining[seat].remove(card)

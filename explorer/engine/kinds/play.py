@@ -39,7 +39,7 @@ def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
         if t.ekka and t.cards:
             bad = ekka_problem(t.cards[0], played, contract.mode, contract.trump)
             if bad:
-                problems.append(at(f"{p}.ekka", bad))
+                problems.append(at(f"{p}.ekka", str(bad)))
         if len(t.cards) == 4:
             expected = trick_winner(t.leader, t.cards, contract.mode, contract.trump)
         else:
@@ -107,7 +107,7 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         else:
             bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
             if bad:
-                problems.append(at(ekka_path, bad))
+                problems.append(at(ekka_path, str(bad)))
     if s.escalation is not None and s.escalation.locked:
         if c.mode is Mode.SUN:
             problems.append(at("escalation.locked", "a Sun contract is never locked (000 §03)"))
@@ -126,8 +126,8 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
     return {
         "to_play": state.to_play.value,
         "legal": sorted(str(v.card) for v in verdicts if v.legal),
-        "illegal": {str(v.card): v.reason for v in sorted(verdicts, key=lambda v: str(v.card)) if not v.legal},
-        "rule": ob.situation,
+        "illegal": {str(v.card): str(v.reason) for v in sorted(verdicts, key=lambda v: str(v.card)) if not v.legal},
+        "rule": str(ob.situation),
         "rule_id": ob.rule.value,
         "rule_text": ob.rule.doc,
         "winning": winning.value if winning else None,
@@ -135,7 +135,7 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         "contract": c.engine().to_dict(),
         "locked": locked,
         "ekka": ekka,
-        "verdicts": [{"card": str(v.card), "legal": v.legal, "rule": v.rule.value, "reason": v.reason}
+        "verdicts": [v.to_dict()
                      for v in verdicts],
         "mode": c.mode.value,
     }
