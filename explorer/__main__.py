@@ -30,12 +30,17 @@ def _read(name: str) -> tuple[bytes | None, str | None]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
-    from .engine.scenario import Checked, check_text
+    from .engine.scenario import Checked, check_text, internal_error
     worst = 0
     for name in args.files:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else name
-        result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
+        try:
+            result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
+        except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
+            print(f"{label}: {internal_error(e)}", file=sys.stderr)
+            worst = max(worst, 1)
+            continue
         if not result.ok:
             worst = 2
             if args.json:
