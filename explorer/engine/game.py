@@ -57,16 +57,18 @@ from .play import (
     PlayedTrick,
     PlayRule,
     PlayState,
+    _higher_unplayed,
     check_play,
     ekka_problem,
     is_trump,
+    legal_plays,
     play_tricks,
     team_totals,
 )
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .projects import Project, ProjectError, declared_projects, find_projects, has_baloot
 from .scoring import DealFacts, ScoreResult, score_deal
-from .tables import Mode
+from .tables import LAST_TRICK_BONUS, Mode
 
 # --- actions ---------------------------------------------------------------------------------------
 
@@ -291,14 +293,11 @@ class PlayerView:
         if self._may_declare():
             out += [Declare(tuple(p.cards for p in combo), self.seat) for combo in _declarations(self)]
         hokum = self.contract.mode is Mode.HOKUM
-        for v in (check_play(ps, c) for c in ps.hand):
-            if not v.legal:
-                continue
-            out.append(Play(v.card, False, self.seat))
+        for card in legal_plays(ps):
+            out.append(Play(card, False, self.seat))
             if (not ps.cards and hokum and not self.profile.automatic_ekka
-                    and not is_trump(v.card, ps.mode, ps.trump) and ekka_problem(v.card, ps.played, ps.mode,
-                                                                                 ps.trump) is None):
-                out.append(Play(v.card, True, self.seat))
+                    and not is_trump(card, ps.mode, ps.trump) and not _higher_unplayed(card, ps.played)):
+                out.append(Play(card, True, self.seat))
         return out
 
     def _may_declare(self) -> bool:
@@ -580,8 +579,18 @@ class GameState:
 
     # --- views and verdicts ------------------------------------------------------------------------
 
+    @cached_property
+    def _views(self) -> dict[Seat, PlayerView]:
+        return {}
+
     def view(self, seat: Seat) -> PlayerView:
         """What ``seat`` knows: its own hand and the public events, nothing hidden."""
+        v = self._views.get(seat)
+        if v is None:
+            v = self._views[seat] = self._make_view(seat)
+        return v
+
+    def _make_view(self, seat: Seat) -> PlayerView:
         i = SEATS.index(seat)
         complete_one = len(self.tricks) >= 2 or (self.tricks and self.tricks[0].complete)
         projects = self.projects()
@@ -667,14 +676,15 @@ class GameState:
                 and not is_trump(play.card, Mode.HOKUM, self.contract.trump) \
                 and ekka_problem(play.card, self.played, Mode.HOKUM, self.contract.trump) is None:
             ekka = True                        # the game calls Ekka for the leader (option automatic_ekka)
-        if cur is None:
-            card_lists = [t.cards for t in self.tricks] + [(play.card,)]
-            flags = [t.ekka for t in self.tricks] + [ekka]
-        else:
-            card_lists = [t.cards for t in self.tricks[:-1]] + [cur.cards + (play.card,)]
-            flags = [t.ekka for t in self.tricks]
-        tricks = tuple(play_tricks(card_lists, mode=self.contract.mode, trump=self.contract.trump,
-                                   first_leader=self.dealer.right, ekka=flags))
+        done = self.tricks if cur is None else self.tricks[:-1]
+        leader = _next_leader(done, self.dealer)
+        cards_now = (play.card,) if cur is None else cur.cards + (play.card,)
+        flag = ekka if cur is None else cur.ekka
+        (trick,) = play_tricks([cards_now], mode=self.contract.mode, trump=self.contract.trump,
+                               first_leader=leader, ekka=[flag])
+        tricks = done + (replace(trick, number=len(done) + 1,
+                                 points=trick.points + (LAST_TRICK_BONUS if len(done) == 7 and trick.complete
+                                                        else 0)),)
         s = replace(self, hands_=tuple(hands), tricks=tricks, declared=self.declared | {seat}
                     if len(tricks) == 1 else self.declared)
         if len(tricks) == 8 and tricks[-1].complete:
@@ -852,8 +862,7 @@ def replay_tricks(state: GameState, tricks: Sequence[RecordedTrick],
             v = state.why_not(action)
             if v.rule is GameRule.FALSE_EKKA:
                 return Replayed(state, plays, Fault(i + 1, card, seat, v.rule, v.reason))
-            ps = state.view(seat).play_state()
-            plays.append(CheckedPlay(i + 1, seat, v, tuple(c for c in ps.hand if check_play(ps, c).legal)))
+            plays.append(CheckedPlay(i + 1, seat, v, tuple(legal_plays(state.view(seat).play_state()))))
             if not v.legal:
                 return Replayed(state, plays, Fault(i + 1, card, seat, v.rule, v.reason))
             state = state.apply(action)
