@@ -492,6 +492,7 @@ def _simulate_chunk(seed: int, chunk: int, m: int, *, mode: int | None, trump: i
     tmask = _SUIT_MASK[trump_a]
     third_cut = profile.third_seat_must_cut
     undertrump = profile.must_undertrump
+    auto_ekka = profile.automatic_ekka
 
     live = hands.T.copy().reshape(-1)                                     # seat-major: seat * n + deal
     cards_out = np.zeros((n, 8, 4), dtype=np.int8)
@@ -518,11 +519,11 @@ def _simulate_chunk(seed: int, chunk: int, m: int, *, mode: int | None, trump: i
         led = _SUIT_OF[card]
         ledmask = _SUIT_MASK[led]
         lead_ace = _IS_ACE[card]
-        if ekka:
-            lead_ekka = hokum & ~led_trump & ~lead_ace & ((_HIGHER_PLAIN[card] & ~played) == 0)
-        else:
-            lead_ekka = np.zeros(n, dtype=bool)
-        free_third = lead_ace | lead_ekka
+        # The highest card still unplayed in a plain suit: an Ekka the leader may announce (option
+        # ``ekka``), and that frees the third player unannounced under ``automatic_ekka``.
+        top_plain = hokum & ~led_trump & ((_HIGHER_PLAIN[card] & ~played) == 0)
+        lead_ekka = top_plain & ~lead_ace if ekka else np.zeros(n, dtype=bool)
+        free_third = lead_ace | (top_plain if auto_ekka else lead_ekka)
         win_pos = np.zeros(n, dtype=np.int64)
         win_card = card
         win_power = np.where(led_trump, _TRUMP_STR[card] + _TRUMP_POWER, _PLAIN_STR[card])
@@ -696,7 +697,9 @@ def iter_chunks(deals: int, seed: int = 0, *, mode: Mode | str | None = None, tr
 
     ``mode``, ``trump``, ``buyer`` and ``dealer`` fix the contract and the dealer; left as None each
     is drawn at random (Hokum or Sun half and half, any trump suit, any seat). With ``ekka`` the
-    leader announces Ekka whenever it holds (Hokum, a plain card other than an Ace).
+    leader announces Ekka whenever it holds (Hokum, a plain card other than an Ace); without it the
+    leader never announces, and only the profile's ``automatic_ekka`` frees the third player on such
+    a lead.
     """
     if deals < 0:
         raise ValueError(f"deals {deals} is negative")

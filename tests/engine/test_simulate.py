@@ -12,13 +12,14 @@ import itertools
 import random
 import subprocess
 import sys
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from explorer.engine.cards import DECK, SEATS, SUITS
-from explorer.engine.play import PlayState, legal_plays
-from explorer.engine.profiles import custom_profile
+from explorer.engine.play import PlayRule, PlayState, obligation
+from explorer.engine.profiles import PLAY_OPTIONS, custom_profile
 from explorer.engine.projects import find_projects
 from explorer.engine.scenario import check_doc
 from explorer.engine.simulate import (
@@ -35,15 +36,19 @@ from explorer.engine.simulate import (
 )
 from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
 
-# (profile, mode, deals): together > 200 deals over Sun and Hokum and every play option.
+# (profile, mode, deals, ekka): together > 200 deals over Sun and Hokum, every play option, the
+# leader announcing Ekka when it holds or never.
 CONFIGS = [
-    pytest.param("detailed", None, 60, id="detailed-random-mode"),
-    pytest.param("detailed", "hokum", 50, id="detailed-hokum"),
-    pytest.param("detailed", "sun", 30, id="detailed-sun"),
-    pytest.param("simple", "hokum", 40, id="simple-must-undertrump"),
-    pytest.param({"base": "detailed", "third_seat_must_cut": False}, "hokum", 40, id="third-seat-free"),
-    pytest.param("tournament", None, 40, id="tournament-reverse-kaboot"),
-    pytest.param({"base": "detailed", "trump_project_priority": True}, "hokum", 30, id="trump-project-priority"),
+    pytest.param("detailed", None, 60, True, id="detailed-random-mode"),
+    pytest.param("detailed", "hokum", 50, True, id="detailed-hokum"),
+    pytest.param("detailed", "sun", 30, True, id="detailed-sun"),
+    pytest.param("simple", "hokum", 40, True, id="simple-must-undertrump"),
+    pytest.param("simple", "hokum", 40, False, id="simple-automatic-ekka-unannounced"),
+    pytest.param("detailed", "hokum", 30, False, id="detailed-ekka-unannounced"),
+    pytest.param({"base": "detailed", "third_seat_must_cut": False}, "hokum", 40, True, id="third-seat-free"),
+    pytest.param("tournament", None, 40, True, id="tournament-reverse-kaboot"),
+    pytest.param({"base": "detailed", "trump_project_priority": True}, "hokum", 30, True,
+                 id="trump-project-priority"),
 ]
 
 
@@ -56,10 +61,10 @@ def _subset(expected, actual, path=""):
     return [] if expected == actual else [f"{path}: simulator {expected!r}, engine {actual!r}"]
 
 
-@pytest.mark.parametrize(("profile", "mode", "deals"), CONFIGS)
-def test_simulated_deals_are_legal_and_scored_as_the_engine_scores_them(profile, mode, deals):
-    r = simulate(deals, seed=2024, mode=mode, profile=profile)
-    docs = sample_deal_docs(deals, 2024, mode=mode, profile=profile)
+@pytest.mark.parametrize(("profile", "mode", "deals", "ekka"), CONFIGS)
+def test_simulated_deals_are_legal_and_scored_as_the_engine_scores_them(profile, mode, deals, ekka):
+    r = simulate(deals, seed=2024, mode=mode, profile=profile, ekka=ekka)
+    docs = sample_deal_docs(deals, 2024, mode=mode, profile=profile, ekka=ekka)
     for i, doc in enumerate(docs):
         checked = check_doc(doc)
         assert checked.ok, (doc["title"], checked.errors)
@@ -97,13 +102,35 @@ def test_rare_cases_are_scored_as_the_engine_scores_them(profile):
             assert not _subset(doc["expect"], checked.output), (name, doc["title"])
 
 
-@pytest.mark.parametrize("profile", ["detailed", "simple", {"base": "detailed", "third_seat_must_cut": False}],
-                         ids=["detailed", "must-undertrump", "third-seat-free"])
-def test_each_seat_chooses_among_exactly_the_cards_the_engine_allows(profile):
-    prof = custom_profile(profile)
-    r = simulate(80, seed=99, mode="hokum", profile=prof)
+def _play_option_profiles() -> list:
+    """Every combination of the options that change which cards are legal, as custom profiles."""
+    out = []
+    for values in itertools.product((False, True), repeat=len(PLAY_OPTIONS)):
+        spec = {"base": "detailed", **dict(zip(PLAY_OPTIONS, values))}
+        name = "-".join(f"{o}={'on' if v else 'off'}" for o, v in zip(PLAY_OPTIONS, values))
+        out.append(pytest.param(spec, id=name))
+    return out
+
+
+# Every way the simulator can be asked to play: each named profile and every combination of the play
+# options (custom profiles), Hokum, Sun and a random mode, the leader announcing a valid Ekka or never.
+LEGAL_CONFIGS = [
+    pytest.param(prof, mode, ekka, id=f"{pid}-{mode or 'random'}-{'ekka' if ekka else 'no-ekka'}")
+    for pid, prof in [("detailed", "detailed"), ("tournament", "tournament"), ("simple", "simple")]
+    + [(p.id, p.values[0]) for p in _play_option_profiles()]
+    for mode in ("hokum", "sun", None)
+    if mode == "hokum" or pid in ("detailed", "tournament", "simple")
+    for ekka in (True, False)
+]
+
+
+def engine_check(r, prof, *, locked: bool = False) -> tuple[list[tuple], Counter]:
+    """Replay every deal of ``r`` through ``legal_plays``: the turns where the simulator's legal cards
+    differ from the engine's, and how often each engine rule decided a turn."""
+    bad, rules = [], Counter()
     for i in range(len(r)):
-        trump = SUITS[int(r.trump[i])]
+        hokum = bool(r.hokum[i])
+        mode, trump = (Mode.HOKUM, SUITS[int(r.trump[i])]) if hokum else (Mode.SUN, None)
         hands = {s: [DECK[c] for c in range(32) if int(r.hands[i, s]) >> c & 1] for s in range(4)}
         played = []
         for t in range(8):
@@ -111,14 +138,39 @@ def test_each_seat_chooses_among_exactly_the_cards_the_engine_allows(profile):
             trick = [DECK[int(c)] for c in r.cards[i, t]]
             for p in range(4):
                 seat = (leader + p) % 4
-                state = PlayState(mode=Mode.HOKUM, trump=trump, leader=SEATS[leader], cards=tuple(trick[:p]),
+                state = PlayState(mode=mode, trump=trump, leader=SEATS[leader], cards=tuple(trick[:p]),
                                   hand=tuple(hands[seat]), played=frozenset(played), ekka=bool(r.ekka[i, t]),
-                                  profile=prof)
-                engine = {c.code for c in legal_plays(state)}
+                                  locked=locked, profile=prof)
+                ob = obligation(state)
+                rules[ob.rule] += 1
+                engine = {c.code for c in ob.allowed}
                 fast = {c for c in range(32) if int(r.legal[i, t, p]) >> c & 1}
-                assert fast == engine, (i, t, p)
+                if fast != engine or trick[p].code not in engine:
+                    bad.append((i, t, p, [str(DECK[c]) for c in sorted(fast)], ob.rule.name))
                 hands[seat].remove(trick[p])
             played += trick
+    return bad, rules
+
+
+@pytest.mark.parametrize(("profile", "mode", "ekka"), LEGAL_CONFIGS)
+def test_each_seat_chooses_among_exactly_the_cards_the_engine_allows(profile, mode, ekka):
+    prof = custom_profile(profile)
+    r = simulate(60 if mode == "hokum" else 30, seed=99, mode=mode, profile=prof, ekka=ekka)
+    bad, _ = engine_check(r, prof)
+    assert not bad, bad[:5]
+
+
+def test_an_unannounced_top_card_frees_the_third_player_only_under_automatic_ekka():
+    """Issue 13: the leader never announces, yet under ``automatic_ekka`` (the simple profile) a lead of
+    the highest card left in a plain suit frees the void third player; without the option it does not."""
+    for profile, frees in (("simple", True), ("detailed", False)):
+        prof = custom_profile(profile)
+        r = simulate(300, seed=13, mode="hokum", profile=prof, ekka=False)
+        assert not r.ekka.any()
+        bad, rules = engine_check(r, prof)
+        assert not bad, (profile, bad[:5])
+        assert (rules[PlayRule.THIRD_SEAT_EKKA] > 0) is frees, (profile, rules)
+        assert rules[PlayRule.THIRD_SEAT_MUST_CUT] > 0
 
 
 def _hands_for_projects() -> list[int]:
