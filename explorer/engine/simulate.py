@@ -34,13 +34,14 @@ Deals are reproducible from ``(deals, seed, mode, profile)``: they are made in c
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TextIO
 
 import numpy as np
 
@@ -1056,30 +1057,89 @@ def random_deal(seed: int, *, mode: Mode | str | None = None, trump: Suit | str 
 
 # --- summaries and the command line --------------------------------------------------------------
 
+@dataclass
+class Tally:
+    """Running counts behind :func:`summary`, added to chunk by chunk (no deal is kept)."""
+
+    deals: int = 0
+    buyer_failed: int = 0
+    kaboot: int = 0
+    tie: int = 0
+    baloot: int = 0
+    projects: int = 0
+
+    def add(self, r: SimResult) -> Tally:
+        """Count the deals of ``r`` in; returns self."""
+        self.deals += len(r)
+        self.buyer_failed += int((~r.buyer_made).sum())
+        self.kaboot += int((r.kaboot >= 0).sum())
+        self.tie += int(r.tie.sum())
+        self.baloot += int((r.baloot_seat >= 0).sum())
+        self.projects += int((r.project_team >= 0).sum())
+        return self
+
+    def frequencies(self) -> dict[str, float]:
+        """The counts as frequencies over the deals (and the number of deals)."""
+        n = max(self.deals, 1)
+        return {"deals": self.deals, "buyer_failed": self.buyer_failed / n, "kaboot": self.kaboot / n,
+                "tie": self.tie / n, "baloot": self.baloot / n, "projects": self.projects / n}
+
+
 def summary(r: SimResult) -> dict[str, float]:
     """A few frequencies of a result: buyer failed, Kaboot, tie, Baloot, any project shown."""
-    n = max(len(r), 1)
-    return {
-        "deals": len(r),
-        "buyer_failed": float((~r.buyer_made).sum() / n),
-        "kaboot": float((r.kaboot >= 0).sum() / n),
-        "tie": float(r.tie.sum() / n),
-        "baloot": float((r.baloot_seat >= 0).sum() / n),
-        "projects": float((r.project_team >= 0).sum() / n),
-    }
+    return Tally().add(r).frequencies()
+
+
+def _csv_rows(r: SimResult) -> Iterator[tuple]:
+    cols = r.columns()
+    return zip(*(cols[c] for c in CSV_COLUMNS))
 
 
 def write_csv(r: SimResult, path: str) -> None:
-    """One row per deal, columns :data:`CSV_COLUMNS`."""
-    cols = r.columns()
+    """One row per deal, columns :data:`CSV_COLUMNS` (a result already in memory; see :func:`stream`)."""
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(CSV_COLUMNS)
-        w.writerows(zip(*(cols[c] for c in CSV_COLUMNS)))
+        w.writerows(_csv_rows(r))
+
+
+@dataclass
+class Streamed:
+    """What :func:`stream` did: the summary counts, and the seconds spent playing and writing."""
+
+    tally: Tally
+    play_seconds: float
+    write_seconds: float
+
+
+def stream(deals: int, seed: int = 0, *, csv_file: TextIO | None = None, **options: Any) -> Streamed:
+    """Play the deals of :func:`simulate` one chunk at a time, writing each chunk's CSV rows to
+    ``csv_file`` (header first) and counting its summary, so that memory stays flat at any number of
+    deals. The rows are byte for byte those :func:`write_csv` writes for ``simulate(deals, seed, ...)``."""
+    writer = csv.writer(csv_file) if csv_file is not None else None
+    tally, play, write = Tally(), 0.0, 0.0
+    t0 = time.perf_counter()
+    if writer is not None:
+        writer.writerow(CSV_COLUMNS)
+    chunks = iter_chunks(deals, seed, **options)
+    while True:
+        t1 = time.perf_counter()
+        write += t1 - t0
+        r = next(chunks, None)
+        t0 = time.perf_counter()
+        play += t0 - t1
+        if r is None:
+            break
+        tally.add(r)
+        if writer is not None:
+            writer.writerows(_csv_rows(r))
+        del r
+    return Streamed(tally, play, write)
 
 
 def main(args: Any) -> int:
-    """``python -m explorer simulate``: play the deals, print the rate, write the CSV if asked."""
+    """``python -m explorer simulate``: play the deals chunk by chunk, print the rate and the summary,
+    write the CSV if asked."""
     try:
         profile = custom_profile(getattr(args, "profile", None) or DEFAULT_PROFILE.id)
         opts = dict(mode=getattr(args, "mode", None), profile=profile)
@@ -1089,23 +1149,22 @@ def main(args: Any) -> int:
     except (ValueError, ProfileError) as e:
         print(f"simulate: {e}", file=sys.stderr)
         return 2
-    t0 = time.perf_counter()
-    r = simulate(args.deals, args.seed, **opts)
-    dt = time.perf_counter() - t0
-    rate = len(r) / dt if dt > 0 else float("inf")
+    out = getattr(args, "out", None)
+    try:
+        with open(out, "w", newline="", encoding="utf-8") if out else contextlib.nullcontext() as fh:
+            done = stream(args.deals, args.seed, csv_file=fh, **opts)
+    except OSError as e:
+        print(f"simulate: cannot write {out} ({e.strerror})", file=sys.stderr)
+        return 2
+    n, dt = done.tally.deals, done.play_seconds
+    rate = n / dt if dt > 0 else float("inf")
     mode = getattr(args, "mode", None) or "random"
-    print(f"Played {len(r):,} random legal deals (seed {args.seed}, mode {mode}, profile {profile.id}) "
+    print(f"Played {n:,} random legal deals (seed {args.seed}, mode {mode}, profile {profile.id}) "
           f"in {dt:.3f} s: {rate:,.0f} deals per second.")
-    if len(r):
-        s = summary(r)
+    if n:
+        s = done.tally.frequencies()
         print(f"Buyer failed {s['buyer_failed']:.1%}, Kaboot {s['kaboot']:.1%}, tie {s['tie']:.1%}, "
               f"Baloot held {s['baloot']:.1%}, a project shown {s['projects']:.1%}.")
-    out = getattr(args, "out", None)
     if out:
-        try:
-            write_csv(r, out)
-        except OSError as e:
-            print(f"simulate: cannot write {out} ({e.strerror})", file=sys.stderr)
-            return 2
-        print(f"Wrote {len(r):,} rows to {out}.")
+        print(f"Wrote {n:,} rows to {out}.")
     return 0

@@ -8,6 +8,7 @@ rules. Every test here is seeded.
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 import random
 import subprocess
@@ -37,7 +38,9 @@ from explorer.engine.simulate import (
     sample_deal_docs,
     shown_projects,
     simulate,
+    stream,
     summary,
+    write_csv,
 )
 from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
 
@@ -293,11 +296,44 @@ def test_simulate_command_writes_one_row_per_deal(tmp_path, root):
     assert all(int(x["raw_NS"]) + int(x["raw_EW"]) == 162 for x in rows)
 
 
+def test_the_streamed_csv_and_summary_are_the_in_memory_ones_byte_for_byte(tmp_path, root):
+    """Issue 11: the command plays and writes chunk by chunk; its CSV is the one ``write_csv`` writes for
+    the whole result held in memory, and its summary line is that result's."""
+    deals = CHUNK + 37                                                   # two chunks, the last one short
+    streamed, whole = tmp_path / "streamed.csv", tmp_path / "whole.csv"
+    proc = subprocess.run([sys.executable, "-m", "explorer", "simulate", "--deals", str(deals), "--seed", "9",
+                           "--profile", "tournament", "--out", str(streamed)], capture_output=True, text=True,
+                          cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    r = simulate(deals, seed=9, profile="tournament")
+    write_csv(r, str(whole))
+    assert streamed.read_bytes() == whole.read_bytes()
+    f = summary(r)
+    assert (f"Buyer failed {f['buyer_failed']:.1%}, Kaboot {f['kaboot']:.1%}, tie {f['tie']:.1%}, "
+            f"Baloot held {f['baloot']:.1%}, a project shown {f['projects']:.1%}.") in proc.stdout
+    assert f"Played {deals:,} random legal deals" in proc.stdout and f"Wrote {deals:,} rows" in proc.stdout
+
+
+def test_streaming_counts_what_the_whole_result_counts():
+    buf = io.StringIO()
+    done = stream(2 * CHUNK + 5, 4, csv_file=buf, mode="hokum", profile="simple", ekka=False)
+    assert done.tally.frequencies() == summary(simulate(2 * CHUNK + 5, 4, mode="hokum", profile="simple", ekka=False))
+    assert buf.getvalue().count("\n") == 2 * CHUNK + 6                # the header and one row per deal
+    assert stream(0, 4).tally.deals == 0
+
+
 def test_simulate_command_rejects_a_bad_profile(root):
     proc = subprocess.run([sys.executable, "-m", "explorer", "simulate", "--deals", "10", "--profile", "nope"],
                           capture_output=True, text=True, cwd=root)
     assert proc.returncode == 2 and "unknown profile" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_simulate_command_refuses_an_unwritable_out_before_playing(tmp_path, root):
+    proc = subprocess.run([sys.executable, "-m", "explorer", "simulate", "--deals", "10",
+                           "--out", str(tmp_path / "no" / "such" / "dir.csv")], capture_output=True, text=True, cwd=root)
+    assert proc.returncode == 2 and "cannot write" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
 
 
 # --- playing given positions out ---------------------------------------------------------------
