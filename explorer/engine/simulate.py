@@ -538,6 +538,53 @@ def random_policy(turn: Turn) -> np.ndarray:
     return _pick(turn.legal, turn.u)
 
 
+def greedy_policy(turn: Turn) -> np.ndarray:
+    """A sensible card for each position, seeing every hand (a play-out is a known deal).
+
+    Leading: the strongest master card (no card left in another hand beats it), else the cheapest card.
+    Following, with the partner winning: the most points when nobody after can take the trick, else the
+    cheapest card; with an opponent winning: the cheapest card that wins when playing last, the strongest
+    one before, and the cheapest card when none wins. Cheapest means fewest points, then weakest, trumps
+    kept. It always picks among ``turn.legal``.
+    """
+    n = turn.legal.shape[0]
+    ar = np.arange(n)
+    legal = (turn.legal[:, None] & _BIT[None, :]) != 0
+    is_trump = turn.hokum[:, None] & (_SUIT_OF[None, :] == turn.trump[:, None])
+    pts = np.where(is_trump, _TRUMP_PTS[None, :], _PLAIN_PTS[None, :])
+    strength = np.where(is_trump, _TRUMP_STR[None, :] + _TRUMP_POWER, _PLAIN_STR[None, :])
+    cheap = -(pts * 20 + strength + is_trump * 400)
+    if turn.position == 0:
+        own = turn.hands[ar, turn.seat]
+        others = (turn.hands[:, 0] | turn.hands[:, 1] | turn.hands[:, 2] | turn.hands[:, 3]) & ~own
+        higher = np.where(is_trump, _HIGHER_TRUMP[None, :], _HIGHER_PLAIN[None, :])
+        master = (higher & others[:, None]) == 0
+        score = np.where(master, 10_000 + pts * 20 + strength, cheap)
+    else:
+        led = _SUIT_OF[turn.trick_cards[:, 0]]
+        follows = _SUIT_OF[None, :] == led[:, None]
+        power = np.where(is_trump, strength, np.where(follows, _PLAIN_STR[None, :], 0))
+        win_card = turn.trick_cards[ar, turn.winning]
+        win_trump = turn.hokum & (_SUIT_OF[win_card] == turn.trump)
+        win_power = np.where(win_trump, _TRUMP_STR[win_card] + _TRUMP_POWER,
+                             np.where(_SUIT_OF[win_card] == led, _PLAIN_STR[win_card], 0))
+        partner = ((turn.position - turn.winning) % 2) == 0
+        last = turn.position == 3
+        if turn.position == 2:
+            nxt = turn.hands[ar, (turn.seat + 1) & 3]
+            holds = (nxt[:, None] & _BIT[None, :]) != 0
+            can_follow = (holds & follows).any(axis=1)
+            usable = holds & np.where(can_follow[:, None], follows, True)
+            safe = np.where(usable, power, 0).max(axis=1) < win_power
+        else:
+            safe = np.full(n, last)
+        give = pts * 20 - is_trump * 400 - strength
+        beats = power > win_power[:, None]
+        opponent = np.where(beats, 10_000 + (-(strength + pts) if last else strength), cheap)
+        score = np.where(partner[:, None], np.where(safe[:, None], give, cheap), opponent)
+    return np.where(legal, score, np.iinfo(np.int64).min).argmax(axis=1)
+
+
 @dataclass
 class _Played:
     cards: np.ndarray
