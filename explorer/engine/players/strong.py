@@ -47,7 +47,7 @@ from .base import Choice, register
 from .heuristic import HeuristicPlayer, _Play
 from .sampling import full_hands, sample_worlds
 
-SAMPLES = 48
+SAMPLES = 96
 """Sampled deals per decision (configurable: ``make_player("strong", samples=...)``)."""
 RAISE_MARGIN = 2.0
 """How many game points a raise must gain over passing, on average over the sampled deals."""

@@ -1,0 +1,251 @@
+"""The practice table: you (South) and three computer players, deal after deal, to 152 or for one deal.
+
+A :class:`Practice` is plain data that survives a reload: the settings, and for each deal its seed,
+dealer, match totals before it, and the actions taken (as text). The game states are rebuilt from that
+by the game model, so a stored practice that the rules no longer accept is refused with the reason,
+never half-loaded.
+
+Computer seats decide from their own view only; each decision is a function of the deal's seed, the
+seat and the moment (a fresh player per decision), so a reload replays exactly what was played and the
+same deal dealt again plays the same way until you choose differently.
+
+>>> p = Practice.new(seed=7)
+>>> p.state.stage.value, p.human
+('bidding', <Seat.S: 'S'>)
+>>> while p.state.to_act not in (None, p.human):
+...     p = p.step()
+>>> p.state.to_act is p.human or p.state.finished
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any, Literal
+
+from .cards import SEATS, Seat, Team
+from .game import Action, GameState, IllegalActionError, parse_action
+from .match import Match, MatchError
+from .players import make_player
+from .profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
+
+Goal = Literal["match", "deal"]
+Difficulty = Literal["heuristic", "strong"]
+DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.N: "Noura", Seat.E: "Faisal", Seat.W: "Hamad"}
+"""The seed's table (002): you and your partner Noura against Faisal and Hamad."""
+FORMAT = 1
+MAX_DEALS = 200
+"""A stored practice holds at most this many deals (a match to 152 takes about 10 to 20)."""
+
+
+class PracticeError(ValueError):
+    """A stored practice that cannot be read back: the message says what is wrong and where."""
+
+
+@dataclass(frozen=True)
+class DealLog:
+    """One deal of the practice: how it was dealt and what was done."""
+
+    seed: str
+    dealer: Seat
+    match: tuple[int, int]
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Practice:
+    """A practice session: settings and deals (the last one is in play until it is finished)."""
+
+    seed: int
+    profile: RuleProfile = DEFAULT_PROFILE
+    goal: Goal = "match"
+    difficulty: Difficulty = "heuristic"
+    names: tuple[tuple[Seat, str], ...] = tuple(DEFAULT_NAMES.items())
+    deals: tuple[DealLog, ...] = ()
+    human: Seat = Seat.S
+
+    # --- starting -----------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, *, profile: RuleProfile = DEFAULT_PROFILE, goal: Goal = "match",
+            difficulty: Difficulty = "heuristic", names: dict[Seat, str] | None = None,
+            dealer: Seat | None = None) -> Practice:
+        """A new match: the first dealer drawn from ``seed`` (unless given), the first deal dealt."""
+        dealer = dealer or random.Random(seed).choice(SEATS)
+        got = dict(DEFAULT_NAMES)
+        got.update({s: n for s, n in (names or {}).items() if str(n).strip()})
+        p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
+                names=tuple((s, str(got[s]).strip()[:40]) for s in SEATS))
+        return replace(p, deals=(DealLog(f"{seed}-1", dealer, (0, 0)),))
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    @cached_property
+    def states(self) -> tuple[GameState, ...]:
+        """Each deal's current state, rebuilt by the game model from its seed and actions."""
+        return tuple(_replay(self.profile, log) for log in self.deals)
+
+    @property
+    def state(self) -> GameState:
+        """The deal in play (or the last one, finished)."""
+        return self.states[-1]
+
+    @property
+    def name_of(self) -> dict[Seat, str]:
+        return dict(self.names)
+
+    @cached_property
+    def match(self) -> Match:
+        """The score sheet of the finished deals."""
+        return Match(tuple(g.match_deal() for g in self.states if g.finished))
+
+    @property
+    def over(self) -> bool:
+        """The match is decided (or, playing one deal, the deal is finished)."""
+        if self.goal == "deal":
+            return self.state.finished
+        return self.match.winner() is not None
+
+    @property
+    def waiting_for_computer(self) -> bool:
+        """A computer seat is to act in the deal in play."""
+        to = self.state.to_act
+        return to is not None and to is not self.human
+
+    def computer_choice(self):
+        """What the computer seat to act chooses now, from its view only (a fresh, seeded player)."""
+        g = self.state
+        seat = g.to_act
+        player = make_player(self.difficulty, seed=f"{self.deals[-1].seed}:{seat.value}:{len(g.actions)}")
+        return player.choose(g.view(seat))
+
+    # --- moving on -----------------------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> Practice:
+        """Your action (South's); :class:`IllegalActionError` when the rules refuse it (nothing changes)."""
+        a = parse_action(action).by(self.human)
+        g = self.state.apply(a)                       # raises with the verdict when illegal
+        return self._with_last(g)
+
+    def step(self) -> Practice:
+        """One computer action, when a computer seat is to act."""
+        if not self.waiting_for_computer:
+            return self
+        choice = self.computer_choice()
+        g = self.state.apply(choice.action)
+        return self._with_last(g)
+
+    def _with_last(self, g: GameState) -> Practice:
+        log = self.deals[-1]
+        new = replace(log, actions=log.actions + (str(g.actions[-1]),))
+        p = replace(self, deals=self.deals[:-1] + (new,))
+        p.__dict__["states"] = self.states[:-1] + (g,)
+        return p
+
+    def take_back(self) -> Practice:
+        """Undo your last card (and the computer cards after it); unchanged when you have played none."""
+        log = self.deals[-1]
+        mine = [i for i, a in enumerate(log.actions) if a.startswith(f"{self.human.value}: play ")]
+        if not mine:
+            return self
+        return replace(self, deals=self.deals[:-1] + (replace(log, actions=log.actions[: mine[-1]]),))
+
+    @property
+    def can_take_back(self) -> bool:
+        return not self.state.finished and any(a.startswith(f"{self.human.value}: play ")
+                                               for a in self.deals[-1].actions)
+
+    def next_deal(self) -> Practice:
+        """Deal the next deal: the dealer's right deals, with the match totals so far."""
+        g = self.state
+        if not g.finished:
+            raise PracticeError("the deal in play is not finished")
+        if self.over:
+            raise PracticeError("the match is over: start a new one")
+        after = self.match.totals()
+        n = len(self.deals) + 1
+        log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))
+        return replace(self, deals=self.deals + (log,))
+
+    def deal_again(self) -> Practice:
+        """The deal in play dealt again from its seed: the same cards, from the first call."""
+        log = self.deals[-1]
+        return replace(self, deals=self.deals[:-1] + (replace(log, actions=()),))
+
+    # --- stored form ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: what a browser keeps to bring the practice back."""
+        return {"format": FORMAT, "seed": self.seed, "profile": self.profile.to_spec(), "goal": self.goal,
+                "difficulty": self.difficulty, "names": {s.value: n for s, n in self.names},
+                "deals": [{"seed": d.seed, "dealer": d.dealer.value, "match": list(d.match),
+                           "actions": list(d.actions)} for d in self.deals]}
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Practice:
+        """A stored practice, checked through the game model; PracticeError names what is wrong and where."""
+        if not isinstance(doc, dict):
+            raise PracticeError("a stored practice is a mapping of keys")
+        if doc.get("format") != FORMAT:
+            raise PracticeError(f"format: {doc.get('format')!r} is not a practice format this app reads ({FORMAT})")
+        seed = doc.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise PracticeError("seed: not a whole number")
+        try:
+            profile = custom_profile(doc.get("profile"))
+        except ProfileError as e:
+            raise PracticeError(f"profile: {e}") from None
+        goal, difficulty = doc.get("goal"), doc.get("difficulty")
+        if goal not in ("match", "deal"):
+            raise PracticeError(f"goal: {goal!r} is not match or deal")
+        if difficulty not in ("heuristic", "strong"):
+            raise PracticeError(f"difficulty: {difficulty!r} is not heuristic or strong")
+        names = doc.get("names")
+        if not isinstance(names, dict) or set(names) != {s.value for s in SEATS} \
+                or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in names.values()):
+            raise PracticeError("names: one name (1 to 40 characters) for each of S, E, N and W")
+        raw = doc.get("deals")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_DEALS:
+            raise PracticeError(f"deals: a list of 1 to {MAX_DEALS} deals")
+        deals = []
+        for i, d in enumerate(raw):
+            where = f"deals[{i}]"
+            if not isinstance(d, dict):
+                raise PracticeError(f"{where}: not a mapping")
+            try:
+                log = DealLog(str(d["seed"])[:80], Seat.parse(d["dealer"]),
+                              (int(d["match"][0]), int(d["match"][1])), tuple(str(a)[:80] for a in d["actions"]))
+            except (KeyError, TypeError, ValueError, IndexError) as e:
+                raise PracticeError(f"{where}: {type(e).__name__} in seed, dealer, match or actions") from None
+            if len(log.actions) > 100:
+                raise PracticeError(f"{where}.actions: more actions than a deal has")
+            deals.append(log)
+        p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
+                names=tuple((s, names[s.value]) for s in SEATS), deals=tuple(deals))
+        for i, g in enumerate(p.states):
+            if i < len(p.deals) - 1 and not g.finished:
+                raise PracticeError(f"deals[{i}]: not finished, but a later deal follows")
+        try:
+            _ = p.match
+        except MatchError as e:
+            raise PracticeError(f"deals: {e}") from None
+        return p
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _replay(profile: RuleProfile, log: DealLog) -> GameState:
+    g = GameState.new(log.seed, dealer=log.dealer, match=log.match, profile=profile)
+    for j, text in enumerate(log.actions):
+        try:
+            g = g.apply(parse_action(text))
+        except IllegalActionError as e:
+            raise PracticeError(f"deal {log.seed}, action {j + 1} ({text}): {e.verdict.reason}") from None
+        except ValueError as e:
+            raise PracticeError(f"deal {log.seed}, action {j + 1}: {e}") from None
+    return g
+

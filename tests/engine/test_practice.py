@@ -1,0 +1,115 @@
+"""The practice table's match: you and three computer players, kept as data that a reload brings back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.engine.cards import Seat, Team
+from explorer.engine.game import IllegalActionError, Play, Stage
+from explorer.engine.players import make_player
+from explorer.engine.practice import Practice, PracticeError
+from explorer.engine.profiles import get_profile
+
+
+def _until_me(p: Practice) -> Practice:
+    while p.waiting_for_computer:
+        p = p.step()
+    return p
+
+
+def _south(p: Practice) -> Practice:
+    """South acts as the heuristic player would."""
+    return p.play(make_player("heuristic").choose(p.state.view(Seat.S)).action)
+
+
+def _play_out(p: Practice) -> Practice:
+    """South plays as the heuristic would until the deal ends."""
+    while not p.state.finished:
+        p = _until_me(p)
+        if p.state.finished:
+            break
+        p = _south(p)
+    return p
+
+
+def test_computer_seats_act_until_it_is_souths_turn():
+    p = _until_me(Practice.new(seed=1, dealer=Seat.E))
+    assert p.state.to_act is Seat.S or p.state.finished
+    assert all(not a.startswith("S:") for a in p.deals[-1].actions)
+
+
+def test_an_illegal_action_of_yours_changes_nothing_and_says_why():
+    p = _until_me(Practice.new(seed=2, dealer=Seat.W))        # S is the dealer's right: S speaks first
+    with pytest.raises(IllegalActionError) as e:
+        p.play("double")
+    assert "Double" in str(e.value) or "bidding" in str(e.value)
+    assert p.deals[-1].actions == ()
+
+
+def test_a_whole_match_is_played_to_152_with_the_dealer_rotating():
+    p = Practice.new(seed=3)
+    for _ in range(60):
+        p = _play_out(p)
+        if p.over:
+            break
+        assert p.state.finished
+        before = p.state
+        p = p.next_deal()
+        assert p.state.dealer is before.next_dealer
+        assert p.state.match == tuple(p.match.totals()[t] for t in (Team.NS, Team.EW))
+    assert p.over and p.match.winner() is not None
+
+
+def test_one_deal_is_the_whole_game_when_playing_a_single_deal():
+    p = _play_out(Practice.new(seed=4, goal="deal"))
+    assert p.over
+    with pytest.raises(PracticeError):
+        p.next_deal()
+
+
+def test_take_back_undoes_your_last_card_and_the_cards_after_it():
+    p = _until_me(Practice.new(seed=11, dealer=Seat.N))
+    while p.state.stage is not Stage.PLAY or p.state.to_act is not Seat.S:
+        assert not p.state.finished, "this seed's deal is bought"
+        p = _until_me(_south(p)) if p.state.to_act is Seat.S else p.step()
+    before = p
+    card = next(a for a in p.state.legal_actions() if isinstance(a, Play))
+    after = _until_me(p.play(card))
+    back = after.take_back()
+    assert back.deals[-1].actions == before.deals[-1].actions
+    assert back.state.hand(Seat.S) == before.state.hand(Seat.S)
+
+
+def test_deal_again_deals_the_same_cards_from_the_first_call():
+    p = _until_me(Practice.new(seed=6))
+    again = p.deal_again()
+    assert again.deals[-1].actions == () and again.state.deck == p.state.deck
+
+
+def test_a_stored_practice_comes_back_the_same():
+    p = _play_out(Practice.new(seed=7, difficulty="heuristic", names={Seat.N: "Sara"}))
+    q = Practice.from_json(json.loads(p.dumps()))
+    assert q == p and q.state.result == p.state.result and q.name_of[Seat.N] == "Sara"
+
+
+def test_a_damaged_stored_practice_is_refused_with_the_reason():
+    good = Practice.new(seed=8).to_json()
+    cases = [
+        ({**good, "format": 9}, "format"),
+        ({**good, "goal": "forever"}, "goal"),
+        ({**good, "deals": [{**good["deals"][0], "actions": ["S: play XX"]}]}, "deal"),
+        ({**good, "deals": [{**good["deals"][0], "actions": ["S: double"]}]}, "action 1"),
+        ({**good, "names": {"S": "You"}}, "names"),
+        ({**good, "profile": {"base": "detailed", "tie_rule": "coin"}}, "profile"),
+        ("not a mapping", "mapping"),
+    ]
+    for doc, word in cases:
+        with pytest.raises(PracticeError, match=word):
+            Practice.from_json(doc)
+
+
+def test_the_practice_follows_the_profile_it_was_started_with():
+    p = Practice.new(seed=9, profile=get_profile("simple"))
+    assert p.state.profile.id == "simple" and Practice.from_json(p.to_json()).profile.id == "simple"
