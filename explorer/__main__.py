@@ -28,13 +28,19 @@ def _read(name: str) -> tuple[bytes | None, str | None]:
         return None, f"cannot be read ({e.strerror})"
 
 
+def _shown(name: str) -> str:
+    """A file name as printable text: bytes that are not UTF-8 (kept by Python as lone surrogates,
+    which no output can encode) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
     from .engine.scenario import Checked, check_text
     worst = 0
     for name in args.files:
         data, problem = _read(name)
-        label = "<stdin>" if name == "-" else name
+        label = "<stdin>" if name == "-" else _shown(name)
         result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
         if not result.ok:
             worst = 2

@@ -30,7 +30,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, StrictInt, Validati
 
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
-from .errors import ScenarioError, at
+from .errors import ScenarioError, at, short
+from .loader import load_yaml
 from .profiles import ProfileError, RuleProfile, custom_profile
 from .tables import Mode
 
@@ -48,19 +49,24 @@ META_KEYS = ("title", "notes", "topic", "tags", "id", "question", "expect", "exp
 def _card(v: Any) -> Card:
     if isinstance(v, Card):
         return v
-    if isinstance(v, bool) or v is None or isinstance(v, (list, dict)):
-        raise ValueError(f"{short(v)} is not a card (write rank then suit, e.g. TH)")
     try:
-        return Card.parse(str(v))
+        return Card.parse(_text(v, "a card (write rank then suit, e.g. TH)"))
     except CardError as e:
         raise ValueError(str(e)) from None
+
+
+def _text(v: Any, what: str) -> str:
+    """A scalar as text for a parser; a list, mapping, null or true/false is refused without writing it out."""
+    if isinstance(v, bool) or v is None or not isinstance(v, (str, int, float)):
+        raise ValueError(f"{short(v)} is not {what}")
+    return str(v)
 
 
 def _seat(v: Any) -> Seat:
     if isinstance(v, Seat):
         return v
     try:
-        return Seat.parse(str(v))
+        return Seat.parse(_text(v, "a seat (use S, E, N or W)"))
     except CardError as e:
         raise ValueError(str(e)) from None
 
@@ -69,7 +75,7 @@ def _team(v: Any) -> Team:
     if isinstance(v, Team):
         return v
     try:
-        return Team.parse(str(v))
+        return Team.parse(_text(v, "a team (use NS or EW)"))
     except CardError as e:
         raise ValueError(str(e)) from None
 
@@ -78,13 +84,14 @@ def _suit(v: Any) -> Suit:
     if isinstance(v, Suit):
         return v
     try:
-        return Suit.parse(str(v))
+        return Suit.parse(_text(v, "a suit (use S H D C or ♠ ♥ ♦ ♣)"))
     except CardError as e:
         raise ValueError(str(e)) from None
 
 
-def _lower(v: Any) -> Any:
-    return v.strip().lower() if isinstance(v, str) else v
+def _lower(v: Any) -> str | None:
+    """A name as a lookup key; None for anything that is not text (a list cannot be a dict key)."""
+    return v.strip().lower() if isinstance(v, str) else None
 
 
 def _mode(v: Any) -> Mode:
@@ -95,7 +102,7 @@ def _mode(v: Any) -> Mode:
     try:
         return Mode(key)
     except ValueError:
-        raise ValueError(f"unknown contract mode {v!r} (use sun or hokum)") from None
+        raise ValueError(f"unknown contract mode {short(v)} (use sun or hokum)") from None
 
 
 def _level(v: Any) -> Level:
@@ -109,7 +116,7 @@ def _level(v: Any) -> Level:
         return Level(key)
     except ValueError:
         raise ValueError(
-            f"unknown escalation level {v!r} (use none, double, triple, quadruple or gahwa)") from None
+            f"unknown escalation level {short(v)} (use none, double, triple, quadruple or gahwa)") from None
 
 
 CardT = Annotated[Card, BeforeValidator(_card)]
@@ -196,28 +203,14 @@ class Checked:
 
 
 def parse_text(text: str | bytes) -> dict[str, Any]:
-    """YAML (or JSON) text to a mapping, with a clear error for empty, oversized or malformed files."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_SCENARIO_BYTES:
-            raise ScenarioError(f"the file is too large ({len(text)} bytes; a scenario is at most "
-                                f"{MAX_SCENARIO_BYTES // 1024} KiB)")
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ScenarioError("the file is not UTF-8 text") from None
-    if len(text.encode("utf-8")) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(f"the file is too large (a scenario is at most {MAX_SCENARIO_BYTES // 1024} KiB)")
-    if not text.strip():
+    """YAML (or JSON) text to a mapping, with a clear error for empty, oversized or malformed files.
+
+    The reading is :func:`explorer.engine.loader.load_yaml`'s: bounded in size, depth, values and
+    digits, no alias, no key written twice, no control character (each refused with where it is).
+    """
+    if not (text.strip() if isinstance(text, str) else text.strip(b" \t\r\n\xef\xbb\xbf")):
         raise ScenarioError("the file is empty (a scenario needs at least kind:)")
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise ScenarioError(at(where, f"malformed YAML: {problem}")) from None
-    except Exception as e:  # noqa: BLE001 - any loader failure is bad input
-        raise ScenarioError(f"malformed YAML: {e}") from None
+    doc = load_yaml(text, max_bytes=MAX_SCENARIO_BYTES)
     if doc is None:
         raise ScenarioError("the file is empty (a scenario needs at least kind:)")
     if not isinstance(doc, dict):
@@ -240,12 +233,6 @@ def loc_path(loc: tuple[Any, ...]) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out
-
-
-def short(value: Any, limit: int = 60) -> str:
-    """A value as it appears in an error line, cut to ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 MAX_PROBLEMS = 40
@@ -358,7 +345,7 @@ def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) -> d
     if kind is None:
         raise ScenarioError(at("kind", f"is missing (required: one of {', '.join(KIND_NAMES)})"))
     if not isinstance(kind, str) or kind.strip().lower() not in KIND_NAMES:
-        raise ScenarioError(at("kind", f"unknown kind {kind!r} (use {', '.join(KIND_NAMES)})"))
+        raise ScenarioError(at("kind", f"unknown kind {short(kind)} (use {', '.join(KIND_NAMES)})"))
     kind = kind.strip().lower()
     doc = {**doc, "kind": kind}
     prof = resolve_profile(doc.get("profile"), profile)
@@ -379,7 +366,7 @@ def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) 
         return Checked(errors=[str(e)])
     except Exception as e:  # noqa: BLE001 - a bug must still reach the user as one clear line
         return Checked(errors=[f"the engine could not judge this scenario (internal error "
-                               f"{type(e).__name__}: {e}); please report it with the file"])
+                               f"{type(e).__name__}: {short(str(e), 200)[1:-1]}); please report it with the file"])
 
 
 def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None) -> Checked:
@@ -391,6 +378,19 @@ def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None) -
     return check_doc(doc, profile=profile)
 
 
+class _WrittenOutDumper(yaml.SafeDumper):
+    """Writes a value used twice in full each time: scenario files refuse aliases (``*id001``)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump_yaml(doc: dict[str, Any]) -> str:
-    """A scenario as readable YAML (cards stay as text, key order kept)."""
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    """A scenario as readable YAML (cards stay as text, key order kept, no alias).
+
+    >>> hand = ["QH", "9S"]
+    >>> parse_text(dump_yaml({"kind": "play", "hand": hand, "played": hand}))["played"]
+    ['QH', '9S']
+    """
+    return yaml.dump(doc, Dumper=_WrittenOutDumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
