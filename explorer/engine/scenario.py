@@ -26,14 +26,15 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, StrictInt, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, field_validator, model_validator
 
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
 from .errors import ScenarioError, at, short
 from .loader import load_yaml
+from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile
-from .tables import Mode
+from .tables import MATCH_TARGET, Mode
 
 MAX_SCENARIO_BYTES = 64 * 1024
 """Largest scenario accepted (a whole recorded deal is about 2 KB)."""
@@ -119,12 +120,25 @@ def _level(v: Any) -> Level:
             f"unknown escalation level {short(v)} (use none, double, triple, quadruple or gahwa)") from None
 
 
+def _match_total(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"{short(v)} is not a whole number")
+    if v < 0:
+        raise ValueError(f"{v} is negative: a match total is 0 or more")
+    if v > MAX_MATCH_TOTAL:
+        raise ValueError(f"{v} is not a match total (at most {MAX_MATCH_TOTAL}: 151 and then the largest "
+                         f"award of one deal, {MAX_DEAL_AWARD})")
+    return v
+
+
 CardT = Annotated[Card, BeforeValidator(_card)]
 SeatT = Annotated[Seat, BeforeValidator(_seat)]
 TeamT = Annotated[Team, BeforeValidator(_team)]
 SuitT = Annotated[Suit, BeforeValidator(_suit)]
 ModeT = Annotated[Mode, BeforeValidator(_mode)]
 LevelT = Annotated[Level, BeforeValidator(_level)]
+MatchTotalT = Annotated[int, BeforeValidator(_match_total)]
+"""A team's match total before the deal: a whole number from 0 to MAX_MATCH_TOTAL."""
 
 
 class Model(BaseModel):
@@ -165,6 +179,12 @@ class TrickIn(Model):
     ekka: bool = False
 
 
+_SEAT_OR_TEAM_KEYS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "match": (_team, "team"), "points": (_team, "team"), "tricks_won": (_team, "team"),
+    "hands": (_seat, "seat"), "projects": (_seat, "seat")}
+"""Mappings keyed by seat or team, in every kind that has them."""
+
+
 class Common(Model):
     """Keys every kind accepts."""
 
@@ -172,7 +192,7 @@ class Common(Model):
     kind: Literal["play", "score", "projects", "bidding", "deal"]
     profile: str | dict[str, Any] | None = None
     dealer: SeatT | None = None
-    match: dict[TeamT, StrictInt] | None = None
+    match: dict[TeamT, MatchTotalT] | None = None
     contract: ContractIn | None = None
     escalation: EscalationIn | None = None
     title: Any = None
@@ -185,6 +205,41 @@ class Common(Model):
     expect_errors: Any = None
     answer: Any = None
     explanation: Any = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keys_name_distinct_seats_and_teams(cls, data: Any) -> Any:
+        """``{NS: 100, ns: 62}`` would keep one of the two silently: each seat or team is named once."""
+        if not isinstance(data, dict):
+            return data
+        for name, (parse, what) in _SEAT_OR_TEAM_KEYS.items():
+            block = data.get(name)
+            if not isinstance(block, dict):
+                continue
+            seen: dict[Any, Any] = {}
+            for key in block:
+                try:
+                    parsed = parse(key)
+                except ValueError:
+                    continue  # the key's own check reports it
+                if parsed in seen:
+                    raise ValueError(f"{name}: {short(seen[parsed], 20)} and {short(key, 20)} both name the "
+                                     f"{what} {parsed.value}; keep one")
+                seen[parsed] = key
+        return data
+
+    @field_validator("match")
+    @classmethod
+    def _match_not_over(cls, m: dict[Team, int] | None) -> dict[Team, int] | None:
+        """Totals before a deal: both below 152, or equal at 152 or more (another deal is needed)."""
+        if m is None:
+            return m
+        ns, ew = m.get(Team.NS, 0), m.get(Team.EW, 0)
+        if max(ns, ew) >= MATCH_TARGET and ns != ew:
+            raise ValueError(f"NS {ns}, EW {ew}: {'NS' if ns > ew else 'EW'} has already won the match; a deal "
+                             f"is played only while both totals are below {MATCH_TARGET}, or equal at "
+                             f"{MATCH_TARGET} or more")
+        return m
 
 
 # --- reading files ---------------------------------------------------------------------------

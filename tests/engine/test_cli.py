@@ -218,6 +218,7 @@ BAD_INPUTS: list[tuple[str, bytes, str]] = [
     ("kind-written-twice", b"kind: play\nkind: score\n", "kind: the key is written twice (lines 1 and 2)"),
     ("match-total-of-10^29", (VALID_SCORE + "match: {NS: 1" + "0" * 29 + ", EW: -1" + "0" * 20 + "}\n").encode(),
      "match.NS: a number of 30 digits"),
+    ("match-already-won", (VALID_SCORE + "match: {NS: 160, EW: 100}\n").encode(), "NS has already won the match"),
 ]
 
 

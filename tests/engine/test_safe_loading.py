@@ -250,6 +250,38 @@ def test_a_key_written_twice_in_a_link_is_refused_naming_the_key():
         "link: contract.mode: the key is written twice; keep one"]
 
 
+@pytest.mark.parametrize("extra, line", [
+    pytest.param("match: {NS: 3, ns: 4}", "match: 'NS' and 'ns' both name the team NS; keep one", id="team"),
+    pytest.param("projects: {N: [], n: []}", "projects: 'N' and 'n' both name the seat N; keep one", id="seat"),
+])
+def test_two_spellings_of_one_seat_or_team_are_refused_not_merged(extra, line):
+    assert problems(SCORE + extra + "\n") == [line]
+
+
+# --- item 6: match totals ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("match, lines", [
+    pytest.param("{NS: 100000000000000000000000000000, EW: -100000000000000000000}",
+                 ["match.NS: a number of 30 digits is too long (numbers in a scenario have at most 15 digits)",
+                  "match.EW: a number of 21 digits is too long (numbers in a scenario have at most 15 digits)"],
+                 id="the-issues-10^29-and-minus-10^20"),
+    pytest.param("{NS: 100000000, EW: 0}", ["match.NS: 100000000 is not a match total (at most 527: 151 and then "
+                                            "the largest award of one deal, 376)"], id="beyond-the-bound"),
+    pytest.param("{NS: -1, EW: 0}", ["match.NS: -1 is negative: a match total is 0 or more"], id="negative"),
+    pytest.param("{NS: 160, EW: 100}", ["match: NS 160, EW 100: NS has already won the match; a deal is played "
+                                        "only while both totals are below 152, or equal at 152 or more"],
+                 id="already-won"),
+    pytest.param("{NS: 12.5, EW: 0}", ["match.NS: 12.5 is not a whole number"], id="not-whole"),
+])
+def test_impossible_match_totals_are_invalid_input_not_a_match_winner(match, lines):
+    assert problems(SCORE + f"match: {match}\n") == lines
+
+
+@pytest.mark.parametrize("match", ["{NS: 0, EW: 151}", "{NS: 152, EW: 152}", "{NS: 527, EW: 527}", "{EW: 40}"])
+def test_possible_match_totals_before_a_deal_are_judged(match):
+    assert check_text(SCORE + f"match: {match}\n").ok
+
+
 # --- numbers, tags, encodings --------------------------------------------------------------------
 
 @pytest.mark.parametrize("value, line", [
@@ -306,3 +338,17 @@ def test_a_contract_mode_or_level_that_is_a_list_is_a_located_problem_not_an_int
 def test_json_links_and_yaml_files_agree_on_valid_scenarios():
     doc = parse_text(SCORE)
     assert load_json(json.dumps(doc)) == doc == decode_scenario(encode_scenario(doc))
+
+
+@pytest.mark.parametrize("cell, line", [
+    pytest.param("1" * 5000, "deal 1, NS: a number of 5000 digits is more than one deal can award (at most 376)",
+                 id="5000-digit-text"),
+    pytest.param(10 ** 5000, "deal 1, NS: a number of 5001 digits is more than one deal can award", id="huge-int"),
+    pytest.param("²", "deal 1, NS: '²' is not a whole number of game points", id="a-digit-int-cannot-read"),
+])
+def test_a_score_sheet_cell_no_deal_can_award_is_a_located_problem_not_an_int_conversion_error(cell, line):
+    from explorer.engine.match import MatchError, whole_points
+
+    with pytest.raises(MatchError) as e:
+        whole_points(cell, where="deal 1, NS")
+    assert e.value.problems[0].startswith(line)
