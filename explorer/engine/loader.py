@@ -46,6 +46,7 @@ import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
+from yaml.nodes import MappingNode
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import BaseResolver, Resolver
@@ -114,6 +115,9 @@ class _BoundedComposer(Composer):
         if self.values >= MAX_VALUES:
             raise _refuse(event.start_mark, f"more than {MAX_VALUES} values (a whole deal has about 200)")
         self.values += 1
+        if event.anchor is not None and event.anchor in self.anchors:
+            first = self.anchors[event.anchor].start_mark
+            raise _refuse(event.start_mark, f"&{event.anchor} is defined twice (first at line {first.line + 1})")
         if not isinstance(event, (SequenceStartEvent, MappingStartEvent)):
             return super().compose_node(parent, index)
         self.depth += 1
@@ -177,6 +181,8 @@ class _PlainConstructor(SafeConstructor):
         return text
 
     def construct_map(self, node: Any) -> Any:
+        if not isinstance(node, MappingNode):  # an explicit !!map on a list or a text
+            raise _refuse(node.start_mark, "!!map is written on a value that is not a mapping")
         data: dict[Any, Any] = {}
         yield data
         lines: dict[Any, int] = {}

@@ -21,6 +21,7 @@ naming where each is. Nothing here raises for bad input.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
@@ -263,8 +264,6 @@ def parse_text(text: str | bytes) -> dict[str, Any]:
     The reading is :func:`explorer.engine.loader.load_yaml`'s: bounded in size, depth, values and
     digits, no alias, no key written twice, no control character (each refused with where it is).
     """
-    if not (text.strip() if isinstance(text, str) else text.strip(b" \t\r\n\xef\xbb\xbf")):
-        raise ScenarioError("the file is empty (a scenario needs at least kind:)")
     doc = load_yaml(text, max_bytes=MAX_SCENARIO_BYTES)
     if doc is None:
         raise ScenarioError("the file is empty (a scenario needs at least kind:)")
@@ -318,21 +317,23 @@ def _message(err: dict[str, Any]) -> str:
 
 
 def validation_problems(e: ValidationError) -> list[str]:
-    """One line per pydantic error, de-duplicated (unions repeat themselves)."""
-    out: list[str] = []
-    for err in e.errors():
+    """One line per pydantic error, de-duplicated (unions repeat themselves) in linear time."""
+    out: dict[str, None] = {}
+    for err in e.errors(include_url=False, include_context=False):
         line = at(loc_path(err["loc"]), _message(err))
-        if len(line) > 300:
-            line = line[:299] + "…"
-        if line not in out:
-            out.append(line)
-    return _cap(out)
+        out.setdefault(line if len(line) <= 300 else line[:299] + "…")
+    return _cap(list(out))
+
+
+_MORE = re.compile(r"… and (\d+) more problems?$")
 
 
 def _cap(problems: list[str]) -> list[str]:
+    """At most MAX_PROBLEMS lines and one saying how many more; capping twice keeps the count."""
     if len(problems) <= MAX_PROBLEMS:
         return problems
-    return problems[:MAX_PROBLEMS] + [f"… and {len(problems) - MAX_PROBLEMS} more problems"]
+    more = sum(int(m.group(1)) if (m := _MORE.match(p)) else 1 for p in problems[MAX_PROBLEMS:])
+    return problems[:MAX_PROBLEMS] + [f"… and {more} more problem{'' if more == 1 else 's'}"]
 
 
 def read_model(model: type[Model], doc: dict[str, Any]):

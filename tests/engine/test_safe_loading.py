@@ -307,6 +307,27 @@ def test_a_yaml_tag_other_than_the_plain_types_is_refused_at_its_line(tagged, ba
         load_yaml(f"kind: play\ntitle: {tagged}\n", backend=backend)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("text, line", [
+    pytest.param("kind: play\ntitle: !!map [a, b]\n", "line 2, column 8: !!map is written on a value that is not a "
+                 "mapping", id="map-tag-on-a-list"),
+    pytest.param("kind: play\ntitle: !!map ab\n", "line 2, column 8: !!map is written on a value that is not a "
+                 "mapping", id="map-tag-on-a-text"),
+    pytest.param("kind: play\ntitle: &x a\nnotes: &x b\n", "line 3, column 8: &x is defined twice (first at line 2)",
+                 id="anchor-twice"),
+])
+def test_a_misplaced_tag_or_anchor_is_one_located_line_not_an_unpacking_error(text, line, backend):
+    with pytest.raises(ScenarioError) as e:
+        load_yaml(text, backend=backend)
+    assert e.value.problems == [line]
+
+
+def test_a_file_with_thousands_of_problems_reports_forty_and_the_true_count_of_the_rest():
+    errors = problems("kind: play\n" + "".join(f"k{i}: 1\n" for i in range(4990)))
+    assert len(errors) == 41 and errors[3] == "k0: is not a key of this scenario kind"
+    assert errors[-1] == "… and 4953 more problems", "3 missing keys and 4,990 unknown ones, 40 shown"
+
+
 def test_dates_and_merge_signs_stay_text():
     assert load_yaml("title: 2024-01-01\nnotes: <<\nid: =\n") == {"title": "2024-01-01", "notes": "<<", "id": "="}
 
