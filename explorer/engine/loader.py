@@ -15,7 +15,7 @@ Both return plain Python data (dicts, lists, str, int, float, bool, None) or rai
 Aliases are refused outright rather than bounded: a scenario never needs one (the app never
 writes one: :func:`explorer.engine.scenario.dump_yaml` writes every value out), and without them
 the work done is linear in the file's size, whatever its shape (a 492-byte file of ten aliases
-nested eight deep expands to 10^8 values). Dates stay text (``2024-01-01`` is a string): no
+nested eight deep stands for 10^8 values). Dates stay text (``2024-01-01`` is a string): no
 scenario value is a date, and a date would not survive JSON.
 
 The reading itself is PyYAML's: libyaml's parser when it is installed (five times faster),
