@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 MAX_READ_BYTES = 64 * 1024
 """Read at most one byte past the scenario limit (kept equal to scenario.MAX_SCENARIO_BYTES)."""
@@ -36,12 +37,17 @@ def _shown(name: str) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
-    from .engine.scenario import Checked, check_text
+    from .engine.scenario import Checked, check_text, internal_error
     worst = 0
     for name in args.files:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else _shown(name)
-        result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
+        try:
+            result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
+        except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
+            print(f"{label}: {internal_error(e)}", file=sys.stderr)
+            worst = max(worst, 1)
+            continue
         if not result.ok:
             worst = 2
             if args.json:
@@ -68,6 +74,70 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return simulate.main(args)
 
 
+def _players_and_profile(names: list[str], profile_id: str) -> tuple[Any, str | None]:
+    """The profile, or one line saying which player name or profile is unknown."""
+    from .engine.players import PLAYERS
+    from .engine.profiles import ProfileError, custom_profile
+    for name in names:
+        if name.strip().lower() not in PLAYERS:
+            return None, f"unknown player {name!r} (use {', '.join(sorted(PLAYERS))})"
+    try:
+        return custom_profile(profile_id), None
+    except ProfileError as e:
+        return None, f"--profile: {e}"
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.players.split(",")]
+    if len(names) != 2 or not all(names):
+        print("selfplay: --players takes two names, NS then EW (e.g. heuristic,random)", file=sys.stderr)
+        return 2
+    if not 1 <= args.deals <= 1_000_000:
+        print(f"selfplay: --deals {args.deals} is not a number of deals (1 to 1,000,000)", file=sys.stderr)
+        return 2
+    profile, problem = _players_and_profile(names, args.profile)
+    if problem:
+        print(f"selfplay: {problem}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        print(f"selfplay: --out {args.out} is a file, not a folder", file=sys.stderr)
+        return 2
+    from .engine.selfplay import selfplay
+    try:
+        res = selfplay(args.deals, args.seed, names[0], names[1], profile=profile, out=out)
+    except OSError as e:
+        print(f"selfplay: cannot write to {args.out} ({e.strerror})", file=sys.stderr)
+        return 2
+    for team, t in res.teams.items():
+        print(f"{team.value} ({t.player}): {t.deals_won} deals won, {t.points} points, {t.kaboots} Kaboots, "
+              f"{t.matches_won} matches won")
+    print(f"{args.deals} deals ({res.redeals} passed twice), profile {profile.id}, seed {args.seed}: "
+          f"written to {out}/deal-0001.yaml …")
+    return 0
+
+
+def cmd_duel(args: argparse.Namespace) -> int:
+    if not 1 <= args.deals <= 100_000:
+        print(f"duel: --deals {args.deals} is not a number of deals (1 to 100,000)", file=sys.stderr)
+        return 2
+    profile, problem = _players_and_profile([args.a, args.b], args.profile)
+    if problem:
+        print(f"duel: {problem}", file=sys.stderr)
+        return 2
+    from .engine.selfplay import duel
+    d = duel(args.a.strip().lower(), args.b.strip().lower(), deals=args.deals, seed=args.seed, profile=profile)
+    lo, hi = d.ci95
+    print(f"{d.a} against {d.b}: {d.deals} duplicate deals (each played twice from the same deck), "
+          f"profile {profile.id}, seed {args.seed}")
+    print(f"{d.a}'s advantage: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to {hi:+.2f})")
+    for name, t in d.decision_ms().items():
+        print(f"{name}: decision time median {t['median']:.2f} ms, p95 {t['p95']:.2f} ms")
+    if args.json:
+        print(json.dumps(d.to_dict()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m explorer", description="Baloot rules explorer: check scenarios.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -84,6 +154,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--profile", default="detailed")
     s.add_argument("--out", default=None, help="CSV file to write (default: no file, just the figures)")
     s.set_defaults(func=cmd_simulate)
+    sp = sub.add_parser("selfplay", help="computer players play whole deals; each is written as a deal scenario")
+    sp.add_argument("--deals", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--players", default="heuristic,heuristic", help="NS player, EW player (e.g. heuristic,random)")
+    sp.add_argument("--profile", default="detailed")
+    sp.add_argument("--out", required=True, help="folder for deal-0001.yaml, deal-0002.yaml, …")
+    sp.set_defaults(func=cmd_selfplay)
+    d = sub.add_parser("duel", help="player A against player B, duplicate format: A's advantage per deal")
+    d.add_argument("a")
+    d.add_argument("b")
+    d.add_argument("--deals", type=int, default=200)
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--profile", default="detailed")
+    d.add_argument("--json", action="store_true", help="end with the figures as one JSON line")
+    d.set_defaults(func=cmd_duel)
     return p
 
 

@@ -23,6 +23,8 @@ class CardError(ValueError):
 class Suit(enum.Enum):
     """The four suits; the value is the one-letter notation."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     S = "S"
     H = "H"
     D = "D"
@@ -69,6 +71,8 @@ SUITS: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
 class Rank(enum.Enum):
     """The eight ranks; the value is the one-letter notation (T is the ten)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     SEVEN = "7"
     EIGHT = "8"
     NINE = "9"
@@ -106,12 +110,26 @@ RANKS: tuple[Rank, ...] = tuple(Rank)
 _CARD_RE = re.compile(r"^\s*(10|[2-9tTjJqQkKaA1])\s*([SHDCshdc♠♥♦♣♤♡♢♧])\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One of the 32 cards: a rank and a suit. ``str(card)`` is the canonical notation."""
+    """One of the 32 cards: a rank and a suit. ``str(card)`` is the canonical notation.
+
+    The 32 cards are interned: ``Card(rank, suit)`` returns the one instance of that card, so that
+    equality and hashing are by identity (the engine hashes cards millions of times a second).
+
+    >>> Card(Rank.ACE, Suit.S) is Card.parse("AS") is DECK[7]
+    True
+    """
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        card = _INTERNED.get((rank, suit))
+        return card if card is not None else object.__new__(cls)
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -146,7 +164,7 @@ class Card:
     @property
     def code(self) -> int:
         """A small integer 0..31 (suit-major), for fast tables."""
-        return SUITS.index(self.suit) * 8 + RANKS.index(self.rank)
+        return _CODE[self]
 
     @classmethod
     def from_code(cls, code: int) -> Card:
@@ -154,8 +172,11 @@ class Card:
         return DECK[code]
 
 
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
 """The 32 cards, suit by suit (S H D C), seven to ace; ``DECK[c.code] == c``."""
+_INTERNED.update({(c.rank, c.suit): c for c in DECK})
+_CODE = {c: i for i, c in enumerate(DECK)}
 
 
 def cards(text: str | Iterable[str | Card]) -> list[Card]:
@@ -181,6 +202,8 @@ def format_cards(items: Iterable[Card]) -> str:
 
 class Seat(enum.Enum):
     """A seat at the table. Play goes anticlockwise: S → E → N → W → S."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     S = "S"
     E = "E"
@@ -228,6 +251,8 @@ SEATS: tuple[Seat, ...] = (Seat.S, Seat.E, Seat.N, Seat.W)
 
 class Team(enum.Enum):
     """The two partnerships."""
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     NS = "NS"
     EW = "EW"

@@ -19,6 +19,8 @@ from .tables import Mode
 class Level(enum.Enum):
     """Escalation levels after the bidding, lowest first."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     NONE = "none"
     DOUBLE = "double"
     TRIPLE = "triple"

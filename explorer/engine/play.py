@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401  (doctests)
+from .i18n import ENGLISH, Msg, Style, plural
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .tables import LAST_TRICK_BONUS, SUN_ORDER, Mode, card_points, strength
 
@@ -250,22 +251,23 @@ def team_totals(tricks: Iterable[PlayedTrick]) -> tuple[dict[Team, int], dict[Te
     return pts, won
 
 
-def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> str | None:
+def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> Msg | None:
     """Why an Ekka announced on ``lead`` is false, or None when it holds.
 
     Cards in earlier tricks count as played; cards still in hands do not (000 §04, §09).
 
-    >>> ekka_problem(Card.parse("KC"), [], Mode.HOKUM, Suit.H)
+    >>> str(ekka_problem(Card.parse("KC"), [], Mode.HOKUM, Suit.H))
     'Ekka on KC is false: AC, TC are still unplayed and higher.'
     >>> ekka_problem(Card.parse("KC"), cards("AC TC"), Mode.HOKUM, Suit.H) is None
     True
     """
     if is_trump(lead, mode, trump):
-        return f"Ekka is announced on a plain card, but {lead} is a trump."
+        return Msg("Ekka is announced on a plain card, but {lead} is a trump.", lead=lead)
     out = _higher_unplayed(lead, played)
     if out:
-        return (f"Ekka on {lead} is false: {', '.join(map(str, out))} "
-                f"{'is' if len(out) == 1 else 'are'} still unplayed and higher.")
+        return plural("Ekka on {lead} is false: {cards} is still unplayed and higher.",
+                      "Ekka on {lead} is false: {cards} are still unplayed and higher.",
+                      len(out), lead=lead, cards=out)
     return None
 
 
@@ -314,32 +316,36 @@ class PlayState:
 
 @dataclass(frozen=True)
 class Obligation:
-    """What the seat to play must do: the rule, the cards it allows, and the situation in words."""
+    """What the seat to play must do: the rule, the cards it allows, and the situation in words.
+
+    ``situation`` describes the moment ("Clubs were led and you have no clubs; ..."), and
+    ``requirement`` says what is required when a card breaks the rule (empty when every card is allowed).
+    """
 
     rule: PlayRule
     allowed: frozenset[Card]
-    situation: str
-    requirement: str
+    situation: Msg
+    requirement: Msg | None = None
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether a card may be played now, the rule that decides it and the reason in words."""
+    """Whether a card may be played now, the rule that decides it and the reason (a :class:`Msg`)."""
 
     card: Card
     legal: bool
     rule: PlayRule
-    reason: str
+    reason: Msg
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, object]:
+        """JSON-ready: card, legal, rule (id) and the reason rendered in ``style``."""
+        return {"card": str(self.card), "legal": self.legal, "rule": self.rule.value,
+                "reason": self.reason.render(style)}
 
 
-def _names(items: Iterable[Card], mode: Mode = Mode.SUN, trump: Suit | None = None) -> str:
+def _sorted(items: Iterable[Card], mode: Mode = Mode.SUN, trump: Suit | None = None) -> list[Card]:
     """Cards by suit, strongest first in this contract (trumps in trump order)."""
-    return ", ".join(str(c) for c in sorted(items, key=lambda c: (c.suit.value, -card_strength(c, mode, trump))))
-
-
-def _article(card: Card) -> str:
-    word = "an" if card.rank in (Rank.ACE, Rank.EIGHT) else "a"
-    return f"{word} {card.rank.title} ({card})"
+    return sorted(items, key=lambda c: (c.suit.value, -card_strength(c, mode, trump)))
 
 
 def obligation(state: PlayState) -> Obligation:
@@ -352,9 +358,9 @@ def obligation(state: PlayState) -> Obligation:
         if s.locked and trump and trumps and trumps != hand:
             return Obligation(
                 PlayRule.LOCKED_NO_TRUMP_LEAD, hand - trumps,
-                f"You lead in a locked Hokum and hold cards other than trumps ({trump.title}).",
-                "you may not lead a trump")
-        return Obligation(PlayRule.LEAD_FREE, hand, "You lead this trick.", "")
+                Msg("You lead in a locked Hokum and hold cards other than trumps ({trump}).", trump=trump),
+                Msg("you may not lead a trump"))
+        return Obligation(PlayRule.LEAD_FREE, hand, Msg("You lead this trick."))
 
     led = s.cards[0].suit
     of_led = frozenset(c for c in hand if c.suit is led)
@@ -366,35 +372,37 @@ def obligation(state: PlayState) -> Obligation:
     if trump and led is trump:
         if not of_led:
             return Obligation(PlayRule.VOID_NO_TRUMP, hand,
-                              f"A trump ({trump.title}) was led and you hold no trump.", "")
+                              Msg("A trump ({trump}) was led and you hold no trump.", trump=trump))
         if partner_wins:
             return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
-                              f"A trump ({trump.title}) was led and your partner is winning with "
-                              f"{win_card}; any trump will do.", "you must play a trump")
+                              Msg("A trump ({trump}) was led and your partner is winning with {win}; "
+                                  "any trump will do.", trump=trump, win=win_card),
+                              Msg("you must play a trump"))
         higher = frozenset(c for c in of_led if card_strength(c, s.mode, trump)
                            > card_strength(win_card, s.mode, trump))
         if higher:
             return Obligation(PlayRule.TRUMP_LEAD_OVERTAKE, higher,
-                              f"A trump ({trump.title}) was led and an opponent is winning with "
-                              f"{win_card}; you can beat it ({_names(higher, s.mode, trump)}).",
-                              f"you must beat {win_card} with a higher trump")
+                              Msg("A trump ({trump}) was led and an opponent is winning with {win}; "
+                                  "you can beat it ({cards}).", trump=trump, win=win_card,
+                                  cards=_sorted(higher, s.mode, trump)),
+                              Msg("you must beat {win} with a higher trump", win=win_card))
         return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
-                          f"A trump ({trump.title}) was led, an opponent is winning with {win_card} "
-                          "and none of your trumps can beat it; any trump will do.",
-                          "you must play a trump")
+                          Msg("A trump ({trump}) was led, an opponent is winning with {win} and none of "
+                              "your trumps can beat it; any trump will do.", trump=trump, win=win_card),
+                          Msg("you must play a trump"))
 
     if of_led:
         return Obligation(PlayRule.FOLLOW_SUIT, of_led,
-                          f"{led.title.capitalize()} were led and you hold {led.title} "
-                          f"({_names(of_led, s.mode, trump)}).",
-                          f"you must follow suit with {led.title}")
+                          Msg("{led:Title} were led and you hold {led} ({cards}).", led=led,
+                              cards=_sorted(of_led, s.mode, trump)),
+                          Msg("you must follow suit with {led}", led=led))
 
-    void = f"{led.title.capitalize()} were led and you have no {led.title}"
+    void = Msg("{led:Title} were led and you have no {led}", led=led)
     if s.mode is Mode.SUN:
-        return Obligation(PlayRule.SUN_VOID_FREE, hand, f"{void}; in Sun you may play anything.", "")
+        return Obligation(PlayRule.SUN_VOID_FREE, hand, Msg("{void}; in Sun you may play anything.", void=void))
     if not trumps:
         return Obligation(PlayRule.VOID_NO_TRUMP, hand,
-                          f"{void} and no trump ({trump.title}); you may play anything.", "")
+                          Msg("{void} and no trump ({trump}); you may play anything.", void=void, trump=trump))
 
     if partner_wins:
         third = s.position == 3 and winner is s.leader
@@ -402,32 +410,37 @@ def obligation(state: PlayState) -> Obligation:
             lead = s.cards[0]
             if lead.rank is Rank.ACE:
                 return Obligation(PlayRule.THIRD_SEAT_ACE_LED, hand,
-                                  f"{void}; your partner led an Ace and is winning, so you are free.", "")
+                                  Msg("{void}; your partner led an Ace and is winning, so you are free.",
+                                      void=void))
             # Only a valid Ekka frees the third player: a higher card of the suit still unplayed
             # (earlier tricks count as played, hands do not) makes the claim false (000 §04, §09).
             above = _higher_unplayed(lead, s.played) if s.ekka else []
             if not s.ekka and s.profile.automatic_ekka and not _higher_unplayed(lead, s.played):
                 return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
-                                  f"{void}; your partner led {lead}, the highest {led.title[:-1]} still "
-                                  "unplayed: at this table that is an Ekka without announcing it, "
-                                  "so you are free.", "")
+                                  Msg("{void}; your partner led {lead}, the highest {led:one} still unplayed: "
+                                      "at this table that is an Ekka without announcing it, so you are free.",
+                                      void=void, lead=lead, led=led))
             if s.ekka and not above:
                 return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
-                                  f"{void}; your partner announced Ekka on {lead} and is winning, "
-                                  "so you are free.", "")
+                                  Msg("{void}; your partner announced Ekka on {lead} and is winning, "
+                                      "so you are free.", void=void, lead=lead))
             if s.ekka:
                 return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
-                                  f"{void}; your partner led {_article(lead)} and announced Ekka, but "
-                                  f"{', '.join(map(str, above))} {'is' if len(above) == 1 else 'are'} "
-                                  "still unplayed and higher, so the Ekka is false and as third player "
-                                  f"you must trump ({trump.title}).",
-                                  "you must trump")
+                                  plural("{void}; your partner led {lead:article} and announced Ekka, but {cards} "
+                                         "is still unplayed and higher, so the Ekka is false and as third player "
+                                         "you must trump ({trump}).",
+                                         "{void}; your partner led {lead:article} and announced Ekka, but {cards} "
+                                         "are still unplayed and higher, so the Ekka is false and as third player "
+                                         "you must trump ({trump}).",
+                                         len(above), void=void, lead=lead, cards=above, trump=trump),
+                                  Msg("you must trump"))
             return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
-                              f"{void}; your partner led {_article(lead)} without Ekka, "
-                              f"so as third player you must trump ({trump.title}).",
-                              "you must trump")
+                              Msg("{void}; your partner led {lead:article} without Ekka, so as third player you "
+                                  "must trump ({trump}).", void=void, lead=lead, trump=trump),
+                              Msg("you must trump"))
         return Obligation(PlayRule.PARTNER_WINNING_FREE, hand,
-                          f"{void}; your partner is winning with {win_card}, so you may play anything.", "")
+                          Msg("{void}; your partner is winning with {win}, so you may play anything.",
+                              void=void, win=win_card))
 
     if is_trump(win_card, s.mode, trump):
         winners = frozenset(c for c in trumps if card_strength(c, s.mode, trump)
@@ -435,34 +448,37 @@ def obligation(state: PlayState) -> Obligation:
     else:
         winners = trumps
     if winners:
-        beat = f"beats {win_card}" if is_trump(win_card, s.mode, trump) else "wins"
-        return Obligation(PlayRule.VOID_MUST_WIN_WITH_TRUMP, winners,
-                          f"{void}; an opponent is winning with {win_card} and a trump of yours "
-                          f"{beat} ({_names(winners, s.mode, trump)}).",
-                          "you must win the trick with a trump")
+        ranked = _sorted(winners, s.mode, trump)
+        if is_trump(win_card, s.mode, trump):
+            why = Msg("{void}; an opponent is winning with {win} and a trump of yours beats {win} ({cards}).",
+                      void=void, win=win_card, cards=ranked)
+        else:
+            why = Msg("{void}; an opponent is winning with {win} and a trump of yours wins ({cards}).",
+                      void=void, win=win_card, cards=ranked)
+        return Obligation(PlayRule.VOID_MUST_WIN_WITH_TRUMP, winners, why,
+                          Msg("you must win the trick with a trump"))
     if s.profile.must_undertrump:
         return Obligation(PlayRule.VOID_MUST_UNDERTRUMP, trumps,
-                          f"{void}; an opponent is winning with {win_card}, none of your trumps "
-                          "can beat it, and at this table you must still play a trump.",
-                          "you must still play a trump, even a losing one")
+                          Msg("{void}; an opponent is winning with {win}, none of your trumps can beat it, and "
+                              "at this table you must still play a trump.", void=void, win=win_card),
+                          Msg("you must still play a trump, even a losing one"))
     return Obligation(PlayRule.VOID_CANNOT_WIN_FREE, hand,
-                      f"{void}; an opponent is winning with {win_card} and none of your trumps "
-                      "can beat it, so you may discard or undertrump.", "")
-
-
+                      Msg("{void}; an opponent is winning with {win} and none of your trumps can beat it, "
+                          "so you may discard or undertrump.", void=void, win=win_card))
 
 
 def check_play(state: PlayState, card: Card) -> Verdict:
     """Whether ``card`` may be played now, with the rule and the reason. Never raises for a legal state."""
     if card not in state.hand:
-        return Verdict(card, False, PlayRule.NOT_IN_HAND, f"You do not hold {card}.")
+        return Verdict(card, False, PlayRule.NOT_IN_HAND, Msg("You do not hold {card}.", card=card))
     ob = obligation(state)
     if card in ob.allowed:
-        return Verdict(card, True, ob.rule, f"{ob.situation} {card} is allowed.")
-    must = sorted(ob.allowed, key=lambda c: (c.suit.value, -card_strength(c, state.mode, state.trump)))
+        return Verdict(card, True, ob.rule, Msg("{situation} {card} is allowed.", situation=ob.situation, card=card))
+    must = _sorted(ob.allowed, state.mode, state.trump)
     return Verdict(card, False, ob.rule,
-                   f"{ob.situation} {card} is not allowed: {ob.requirement}: "
-                   f"{'one of ' if len(must) > 1 else ''}{', '.join(map(str, must))}.")
+                   plural("{situation} {card} is not allowed: {requirement}: {cards}.",
+                          "{situation} {card} is not allowed: {requirement}: one of {cards}.",
+                          len(must), situation=ob.situation, card=card, requirement=ob.requirement, cards=must))
 
 
 def legal_plays(state: PlayState) -> list[Card]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .errors import short
 
@@ -102,6 +102,18 @@ OPTIONS: dict[str, OptionInfo] = {
 """Every profile option with its meaning, values and source."""
 
 
+SunDoubleThreshold = Literal["below_100", "at_or_below_100"]
+"""When Sun may be doubled: one team above 100 and the other below 100, or at 100 or below."""
+TieRule = Literal["units", "buyer_fails"]
+"""A tied comparison, undoubled and at Gahwa: decided by the counting team's raw units, or the buyer fails."""
+EscalatedTie = Literal["units", "doubler_loses"]
+"""A tied comparison at Double, Triple and Quadruple: the units rule, or the team that doubled loses."""
+KabootEscalation = Literal["multiply", "fixed"]
+"""An escalated Kaboot: 25/44 times the level, or fixed values (Double 25/44, Triple 75, Quadruple 100)."""
+ProjectMultiplier = Literal[2, 1]
+"""Eligible projects at Triple and Quadruple are multiplied by this."""
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     """A table's rules: one field per option of rules-decisions.md."""
@@ -113,12 +125,12 @@ class RuleProfile:
     must_undertrump: bool = False
     earlier_seat_takes_hokum: bool = False
     hokum_bidder_may_upgrade: bool = False
-    sun_double_threshold: str = "below_100"
+    sun_double_threshold: SunDoubleThreshold = "below_100"
     trump_project_priority: bool = False
-    tie_rule: str = "units"
-    escalated_tie: str = "units"
-    projects_multiplier_above_double: int = 2
-    kaboot_escalation: str = "multiply"
+    tie_rule: TieRule = "units"
+    escalated_tie: EscalatedTie = "units"
+    projects_multiplier_above_double: ProjectMultiplier = 2
+    kaboot_escalation: KabootEscalation = "multiply"
     undoubled_kaboot_baloot: bool = True
     reverse_kaboot: bool = False
     base: str = field(default="detailed", compare=False)
@@ -218,3 +230,8 @@ def profile_table() -> list[dict[str, Any]]:
 
 
 assert set(OPTIONS) == {f.name for f in fields(RuleProfile)} - {"id", "title", "base"}
+for _f in fields(RuleProfile):
+    if _f.name in OPTIONS:
+        _t = {"SunDoubleThreshold": SunDoubleThreshold, "TieRule": TieRule, "EscalatedTie": EscalatedTie,
+              "KabootEscalation": KabootEscalation, "ProjectMultiplier": ProjectMultiplier, "bool": bool}[_f.type]
+        assert set(OPTIONS[_f.name].choices) == (set(get_args(_t)) if _t is not bool else {True, False}), _f.name

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card, Rank, Seat, Suit, Team, cards, priority_order  # noqa: F401 (doctest)
@@ -184,8 +185,12 @@ def find_projects(hand: Iterable[Card], mode: Mode, trump: Suit | None = None) -
 
     Among equal values, the set with the best single project. No card serves twice.
     """
-    hand = tuple(hand)
     trump = trump if mode is Mode.HOKUM else None
+    return _find_projects(tuple(sorted(hand, key=lambda c: (c.suit.value, c.rank.value))), mode, trump)
+
+
+@lru_cache(maxsize=4096)
+def _find_projects(hand: tuple[Card, ...], mode: Mode, trump: Suit | None) -> HandProjects:
     cands = _candidates(hand, mode)
     baloot = has_baloot(hand, trump)
     best: tuple | None = None

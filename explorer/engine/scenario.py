@@ -32,6 +32,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, fi
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
 from .errors import ScenarioError, at, short
+from .i18n import ENGLISH, Style
 from .loader import load_yaml
 from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile
@@ -377,7 +378,7 @@ def teams_json(d: dict[Team, Any]) -> dict[str, Any]:
     return {t.value: d[t] for t in (Team.NS, Team.EW)}
 
 
-Judge = Callable[[dict[str, Any], RuleProfile], dict[str, Any]]
+Judge = Callable[[dict[str, Any], RuleProfile], Any]
 KINDS: dict[str, Judge] = {}
 """Kind name → judge: ``judge(doc, profile) -> output``; raises ScenarioError for bad input."""
 
@@ -394,8 +395,12 @@ def _load_kinds() -> None:
     from . import kinds  # noqa: F401
 
 
-def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) -> dict[str, Any]:
-    """The verdict for a parsed scenario; raises ScenarioError for bad input."""
+def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, style: Style = ENGLISH
+          ) -> dict[str, Any]:
+    """The verdict for a parsed scenario, its sentences rendered in ``style``; raises ScenarioError for bad input.
+
+    A kind's judge returns a typed verdict with ``to_dict(style)`` (or, for older kinds, the dict itself).
+    """
     _load_kinds()
     kind = doc.get("kind")
     if kind is None:
@@ -409,29 +414,38 @@ def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) -> d
     if handler is None:
         raise ScenarioError(at("kind", f"the {kind} kind is not available yet"))
     out = handler(doc, prof)
+    if not isinstance(out, dict):
+        out = out.to_dict(style)
     return {"kind": kind, "profile": prof.id, **out}
 
 
-def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) -> Checked:
-    """Judge a parsed scenario; never raises for bad input."""
+def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, style: Style = ENGLISH) -> Checked:
+    """Judge a parsed scenario; never raises for bad input.
+
+    Only input errors become problem lines: an engine bug raises, so that the tests catch it (the
+    command line and the app turn it into one line asking for a report, see :func:`internal_error`).
+    """
     try:
-        return Checked(output=judge(doc, profile=profile))
+        return Checked(output=judge(doc, profile=profile, style=style))
     except ScenarioError as e:
         return Checked(errors=_cap([p if len(p) <= 300 else p[:299] + "…" for p in e.problems]))
     except (ProfileError, CardError) as e:
         return Checked(errors=[str(e)])
-    except Exception as e:  # noqa: BLE001 - a bug must still reach the user as one clear line
-        return Checked(errors=[f"the engine could not judge this scenario (internal error "
-                               f"{type(e).__name__}: {short(str(e), 200)[1:-1]}); please report it with the file"])
 
 
-def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None) -> Checked:
+def internal_error(e: BaseException) -> str:
+    """The one line a user sees for an engine bug (never a traceback)."""
+    return (f"the engine could not judge this scenario (internal error {type(e).__name__}); "
+            "please report it with the file")
+
+
+def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None, style: Style = ENGLISH) -> Checked:
     """Read and judge one scenario file's text; never raises for bad input."""
     try:
         doc = parse_text(text)
     except ScenarioError as e:
         return Checked(errors=e.problems)
-    return check_doc(doc, profile=profile)
+    return check_doc(doc, profile=profile, style=style)
 
 
 class _WrittenOutDumper(yaml.SafeDumper):

@@ -16,6 +16,8 @@ from .cards import Rank
 class Mode(enum.Enum):
     """The two contracts: Sun (no trumps) and Hokum (one trump suit)."""
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
+
     SUN = "sun"
     HOKUM = "hokum"
 

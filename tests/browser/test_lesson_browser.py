@@ -33,7 +33,7 @@ def test_cutting_lesson_wrong_then_right(page: Page, base_url):
     page.get_by_role("option", name=re.compile("Playing and the cutting obligations")).click()
     expect(page.get_by_role("heading", name="How the play goes")).to_be_visible(timeout=30_000)
 
-    for title in ("Follow suit", "Sun: no suit, free choice", "Trump led: beat it if you can"):
+    for title in ("Holding the led suit", "Sun: no hearts", "Trump led by an opponent"):
         page.get_by_role("button", name="Next ▶").click()
         expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=30_000)
     settle(page)

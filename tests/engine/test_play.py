@@ -162,7 +162,7 @@ def test_obligation_allows_exactly_the_cards_the_rules_allow(trick, hand, legal,
     assert legal_plays(state) == [c for c in cards(hand) if c in expected]
     for card in cards(hand):
         verdict = check_play(state, card)
-        assert verdict.legal is (card in expected), (card, verdict.reason)
+        assert verdict.legal is (card in expected), (card, str(verdict.reason))
         assert verdict.rule is rule and verdict.card == card
 
 
@@ -186,7 +186,7 @@ def test_a_card_not_in_hand_is_never_legal():
     state = make_state("KC", "AC 7C")
     verdict = check_play(state, Card.parse("KD"))
     assert not verdict.legal and verdict.rule is R.NOT_IN_HAND
-    assert "KD" in verdict.reason
+    assert "KD" in str(verdict.reason)
 
 
 def test_an_empty_hand_has_no_legal_play():
@@ -267,23 +267,23 @@ def test_ekka_is_valid_only_on_the_highest_unplayed_plain_card(lead, played, mod
     problem = ekka_problem(Card.parse(lead), cards(played), Mode(mode), Suit(trump) if trump else None)
     assert (problem is None) is valid
     for word in names:
-        assert word in problem
+        assert word in str(problem)
     if problem and names and names[0] != lead:
         for card in set(cards("AC TC KC AD")) - set(cards(" ".join(names))):
             if card.suit is Card.parse(lead).suit and str(card) != lead:
-                assert str(card) not in problem, "a played card is not named as still out"
+                assert str(card) not in str(problem), "a played card is not named as still out"
 
 
 # --- reasons --------------------------------------------------------------------------------------
 
 def test_the_000_09_worked_example_reason_explains_the_third_player_cut():
     state = make_state("KC 7C", "QH 9S 8S AS TD JD 7S 8D")
-    reason = check_play(state, Card.parse("AS")).reason
+    reason = str(check_play(state, Card.parse("AS")).reason)
     for word in ("AS", "clubs", "partner", "KC", "king", "Ekka", "third", "trump", "QH"):
         assert word in reason, (word, reason)
     assert "not allowed" in reason
-    assert "QH" in check_play(state, Card.parse("QH")).reason
-    assert "allowed" in check_play(state, Card.parse("QH")).reason
+    assert "QH" in str(check_play(state, Card.parse("QH")).reason)
+    assert "allowed" in str(check_play(state, Card.parse("QH")).reason)
 
 
 @pytest.mark.parametrize("trick, hand, legal, rule, kw", OBLIGATIONS)
@@ -292,15 +292,15 @@ def test_every_reason_is_a_sentence_naming_the_card_and_the_suit(trick, hand, le
     led = cards(trick)[0].suit.title if trick else None
     for card in cards(hand):
         v = check_play(state, card)
-        assert v.reason[0].isupper() and v.reason.endswith("."), v.reason
-        assert str(card) in v.reason, v.reason
+        assert str(v.reason)[0].isupper() and str(v.reason).endswith("."), str(v.reason)
+        assert str(card) in str(v.reason), str(v.reason)
         if led:
-            assert led in v.reason.lower(), v.reason
+            assert led in str(v.reason).lower(), str(v.reason)
         if kw.get("locked") and rule is R.LOCKED_NO_TRUMP_LEAD:
-            assert "hearts" in v.reason and "lock" in v.reason.lower()
+            assert "hearts" in str(v.reason) and "lock" in str(v.reason).lower()
         if not v.legal:
-            assert "not allowed" in v.reason
-            assert any(str(c) in v.reason.split("not allowed", 1)[1] for c in cards(legal)), v.reason
+            assert "not allowed" in str(v.reason)
+            assert any(str(c) in str(v.reason).split("not allowed", 1)[1] for c in cards(legal)), str(v.reason)
 
 
 @pytest.mark.parametrize(
@@ -318,7 +318,7 @@ def test_every_reason_is_a_sentence_naming_the_card_and_the_suit(trick, hand, le
 )
 def test_reason_names_what_decided_it(trick, hand, kw, words):
     state = make_state(trick, hand, **kw)
-    text = " ".join(check_play(state, c).reason for c in state.hand)
+    text = " ".join(str(check_play(state, c).reason) for c in state.hand)
     for w in words:
         assert w in text, (w, text)
 

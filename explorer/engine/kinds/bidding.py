@@ -12,6 +12,7 @@ or ``locked`` on a call that takes none) is a :class:`ScenarioError`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator
@@ -210,37 +211,54 @@ def _prefixed(path: str, problem: str) -> str:
     return at(path, problem)
 
 
-def contract_from_bidding(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] | None,
-                          profile: RuleProfile, path: str = "bidding"
-                          ) -> tuple[Contract | None, Escalation | None, Seat | None, list[str]]:
-    """The contract, escalation and upcard taker that a deal's ``bidding:`` block decides, or its problems.
+@dataclass(frozen=True)
+class BiddingBlock:
+    """A deal's ``bidding:`` block, read and replayed: the final snapshot and the calls as engine calls."""
 
-    The bidding must be finished (or end in escalation); escalation entries stop where the
-    list ends (the seats asked after it are taken to pass). An illegal call is a problem.
+    state: BiddingState
+    calls: tuple[Call, ...]
+    escalation: tuple[Call, ...]
+
+
+def bidding_block(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] | None, profile: RuleProfile,
+                  path: str = "bidding") -> tuple[BiddingBlock | None, list[str]]:
+    """A deal's ``bidding:`` block replayed, or its problems (one line each, naming where).
+
+    The bidding must be finished (or end in escalation, or everyone passed twice); escalation
+    entries stop where the list ends (the seats asked after it are taken to pass). An illegal
+    call is a problem.
     """
     if not isinstance(bidding, dict):
-        return None, None, None, [at(path, "should be a mapping with upcard, calls and escalation")]
+        return None, [at(path, "should be a mapping with upcard, calls and escalation")]
     try:
         b: BiddingBlockIn = read_model(BiddingBlockIn, bidding)
     except ScenarioError as e:
-        return None, None, None, [_prefixed(path, p) for p in e.problems]
+        return None, [_prefixed(path, p) for p in e.problems]
     if dealer is None:
-        return None, None, None, [at(path, "the bidding needs the dealer (dealer:) to know who speaks first")]
+        return None, [at(path, "the bidding needs the dealer (dealer:) to know who speaks first")]
     bids, ups, problems = _calls(b.calls, b.escalation or [], prefix=f"{path}.")
     if problems:
-        return None, None, None, problems
+        return None, problems
     state = start(dealer, b.upcard, match=team_scores(match), profile=profile)
     try:
         state, error = run(state, bids, ups, prefix=f"{path}.")
     except ScenarioError as e:
-        return None, None, None, e.problems
+        return None, e.problems
     if error is not None:
-        return None, None, None, [at(error["at"], error["reason"])]
+        return None, [at(error["at"], error["reason"])]
+    if state.phase.is_bidding:
+        return None, [at(f"{path}.calls", f"the bidding is not finished: {state.next.value} is still to call")]
+    return BiddingBlock(state, tuple(bids), tuple(ups)), []
+
+
+def contract_from_bidding(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] | None,
+                          profile: RuleProfile, path: str = "bidding"
+                          ) -> tuple[Contract | None, Escalation | None, Seat | None, list[str]]:
+    """The contract, escalation and upcard taker that a deal's ``bidding:`` block decides, or its problems."""
+    block, problems = bidding_block(bidding, dealer=dealer, match=match, profile=profile, path=path)
+    if problems:
+        return None, None, None, problems
+    state = block.state
     if state.redeal:
         return None, None, None, [at(f"{path}.calls", "everyone passed twice: there is no contract to play")]
-    if state.phase.is_bidding:
-        return None, None, None, [at(f"{path}.calls", f"the bidding is not finished: {state.next.value} "
-                                                      "is still to call")]
     return state.contract, state.escalation, state.taker, []
-
-

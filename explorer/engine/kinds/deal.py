@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..cards import SEATS, Card, Rank, Seat, Team
+from ..cards import SEATS, Card, Seat, Team
 from ..contract import Contract, Escalation
+from ..deal import deal_cards, hands_from_deck
 from ..errors import ScenarioError, at
-from ..play import PlayState, check_play, ekka_problem, legal_plays, trick_points, trick_winner
+from ..game import RecordedTrick, Replayed, replay_tricks, start_from_record
+from ..i18n import ENGLISH, Style
 from ..profiles import RuleProfile
-from ..projects import has_baloot
-from ..scenario import CardT, Common, ContractIn, SeatT, TrickIn, read_model, register
-from ..tables import LAST_TRICK_BONUS, Mode
-from .score import escalation_problems, projects_from, score_verdict
+from ..projects import Project, has_baloot
+from ..scenario import CardT, Common, ContractIn, SeatT, TrickIn, read_model, register, team_scores
+from .bidding import BiddingBlock, bidding_block
+from .score import escalation_problems, projects_from, score_output
 
 
 class DealIn(Common):
@@ -109,8 +112,10 @@ def _leader_that_fits(cards: list[Card], owner: dict[Card, Seat]) -> Seat | None
     return fits[0] if len(fits) == 1 else None
 
 
-def resolve_contract(s: DealIn, profile: RuleProfile) -> tuple[Contract, Escalation, Seat | None, list[str]]:
-    """The contract and escalation, from ``contract``/``escalation`` or from ``bidding``."""
+def resolve_contract(s: DealIn, profile: RuleProfile
+                     ) -> tuple[Contract | None, Escalation | None, BiddingBlock | None, list[str]]:
+    """The contract and escalation, from ``contract``/``escalation`` or from ``bidding`` (then also the block;
+    its state is a redeal, with no contract, when everyone passed twice)."""
     if s.contract is not None and s.bidding is not None:
         return None, None, None, [at("bidding", "give either contract or bidding, not both")]
     if s.contract is not None:
@@ -118,11 +123,12 @@ def resolve_contract(s: DealIn, profile: RuleProfile) -> tuple[Contract, Escalat
         return s.contract.engine(), esc, None, []
     if s.bidding is None:
         return None, None, None, [at("contract", "missing: give the contract (or the bidding)")]
-    try:
-        from .bidding import contract_from_bidding
-    except ImportError:
-        return None, None, None, [at("bidding", "reading a deal's bidding is not available yet; give contract")]
-    return contract_from_bidding(s.bidding, dealer=s.dealer, match=s.match, profile=profile, path="bidding")
+    block, problems = bidding_block(s.bidding, dealer=s.dealer, match=s.match, profile=profile, path="bidding")
+    if problems:
+        return None, None, None, problems
+    if block.state.redeal:
+        return None, None, block, []
+    return block.state.contract, block.state.escalation, block, []
 
 
 def resolve_hands(s: DealIn, contract: Contract, taker: Seat | None) -> tuple[dict[Seat, list[Card]], list[str]]:
@@ -132,23 +138,46 @@ def resolve_hands(s: DealIn, contract: Contract, taker: Seat | None) -> tuple[di
         return dict(s.hands), []
     if s.deck is None:
         return {}, [at("hands", "missing: give the four original hands (or the deck and the cut)")]
-    try:
-        from ..deal import hands_from_deck
-    except ImportError:
-        return {}, [at("deck", "dealing from a deck is not available yet; give hands")]
     return hands_from_deck(s.deck, cut=s.cut, dealer=s.dealer, contract=contract, taker=taker, path="deck")
 
 
+def _redeal(s: DealIn, block: BiddingBlock) -> dict[str, Any]:
+    """Everyone passed twice: a valid record of a cancelled deal, with no tricks and no score."""
+    problems: list[str] = []
+    if s.tricks:
+        problems.append(at("bidding.calls", "everyone passed twice: there is no contract to play"))
+    hands: dict[str, list[str]] | None = None
+    if s.deck is not None:
+        _, dp = hands_from_deck(s.deck, cut=s.cut, dealer=s.dealer, taker=s.dealer, path="deck")
+        problems += dp
+        if not dp:
+            dealt = deal_cards(s.deck, s.dealer, cut=s.cut or 0)
+            hands = {seat.value: [str(c) for c in dealt.hand(seat)] for seat in SEATS}
+            if dealt.upcard != block.state.upcard:
+                problems.append(at("bidding.upcard", f"{block.state.upcard}, but this deck and cut turn up "
+                                                     f"{dealt.upcard} (card 21)"))
+    elif s.hands is not None:
+        hands = {seat.value: [str(c) for c in h] for seat, h in s.hands.items()}
+    if problems:
+        raise ScenarioError(problems)
+    return {"valid": True, "error": None, "redeal": True, "tricks": [], "plays": [], "hands": hands,
+            "points": None, "tricks_won": None, "baloot": None, "contract": None, "escalation": None,
+            "score": None, "next_dealer": s.dealer.right.value}
+
+
 @register("deal")
-def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> DealVerdict | dict[str, Any]:
     s: DealIn = read_model(DealIn, doc)
     problems: list[str] = []
     if s.dealer is None:
         problems.append(at("dealer", "missing: the dealer's right leads the first trick"))
-    contract, esc, taker, cp = resolve_contract(s, profile)
+    contract, esc, block, cp = resolve_contract(s, profile)
     problems += cp
     if problems:
         raise ScenarioError(problems)
+    if contract is None:
+        return _redeal(s, block)
+    taker = block.state.taker if block else None
     problems += escalation_problems(contract, esc, profile, s.match)
     hands, hp = resolve_hands(s, contract, taker)
     problems += hp
@@ -168,72 +197,60 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
     if problems:
         raise ScenarioError(problems)
 
-    mode, trump = contract.mode, contract.trump
-    locked = esc.locked
-    remaining = {seat: list(hands[seat]) for seat in SEATS}
-    played: list[Card] = []
-    out_tricks: list[dict[str, Any]] = []
-    raw = {Team.NS: 0, Team.EW: 0}
-    won = {Team.NS: 0, Team.EW: 0}
-    expected_leader = s.dealer.right
-    error: dict[str, Any] | None = None
-    plays: list[dict[str, Any]] = []
-    for i, t in enumerate(s.tricks):
-        if t.leader is not expected_leader:
-            why = ("the dealer's right leads the first trick" if i == 0
-                   else f"{expected_leader.value} won trick {i}")
-            error = {"trick": i + 1, "card": str(t.cards[0]), "seat": t.leader.value,
-                     "reason": f"{t.leader.value} cannot lead trick {i + 1}: {why}."}
-            break
-        if t.ekka:
-            bad = ekka_problem(t.cards[0], played, mode, trump)
-            if bad:
-                error = {"trick": i + 1, "card": str(t.cards[0]), "seat": t.leader.value, "reason": bad}
-                break
-        seat = t.leader
-        for j, card in enumerate(t.cards):
-            state = PlayState(mode=mode, trump=trump, leader=t.leader, cards=tuple(t.cards[:j]),
-                              hand=tuple(remaining[seat]), played=frozenset(played), ekka=t.ekka,
-                              locked=locked, profile=profile)
-            v = check_play(state, card)
-            plays.append({"trick": i + 1, "seat": seat.value, "card": str(card), "legal": v.legal,
-                          "rule": v.rule.value, "reason": v.reason,
-                          "allowed": [str(c) for c in legal_plays(state)]})
-            if not v.legal:
-                error = {"trick": i + 1, "card": str(card), "seat": seat.value, "reason": v.reason,
-                         "rule": v.rule.value}
-                break
-            remaining[seat].remove(card)
-            seat = seat.right
-        if error:
-            break
-        winner = trick_winner(t.leader, t.cards, mode, trump)
-        pts = trick_points(t.cards, mode, trump) + (LAST_TRICK_BONUS if i == 7 else 0)
-        raw[winner.team] += pts
-        won[winner.team] += 1
-        played.extend(t.cards)
-        out_tricks.append({"leader": t.leader.value, "cards": [str(c) for c in t.cards],
-                           "winner": winner.value, "points": pts, "ekka": t.ekka})
-        expected_leader = winner
+    # Input is sound: the game model replays the record card by card (one code path with the practice table).
+    start = start_from_record(
+        dealer=s.dealer, match=team_scores(s.match), profile=profile, hands=hands,
+        deck=s.deck if block is not None else None, cut=s.cut,
+        upcard=block.state.upcard if block is not None else None,
+        calls=block.calls if block is not None else (), escalation_calls=block.escalation if block else (),
+        contract=contract, escalation=esc)
+    if start.original_ is not None and start.contract is not None:
+        assert {seat: sorted(start.original(seat), key=str) for seat in SEATS} == \
+            {seat: sorted(hands[seat], key=str) for seat in SEATS}, "the game dealt other hands than the record's"
+    run = replay_tricks(start, [RecordedTrick(t.leader, tuple(t.cards), t.ekka) for t in s.tricks],
+                        {seat: lists for seat, lists in (s.projects or {}).items() if lists})
+    return DealVerdict(run, tuple(s.tricks), hands, baloot_seat, contract, esc, projects, s.dealer)
 
-    result: dict[str, Any] = {
-        "valid": error is None,
-        "error": error,
-        "tricks": out_tricks,
-        "plays": plays,
-        "hands": {seat.value: [str(c) for c in hands[seat]] for seat in SEATS},
-        "points": {t.value: raw[t] for t in (Team.NS, Team.EW)} if error is None else None,
-        "tricks_won": {t.value: won[t] for t in (Team.NS, Team.EW)} if error is None else None,
-        "baloot": baloot_seat.value if baloot_seat else None,
-        "contract": contract.to_dict(),
-        "escalation": esc.to_dict(),
-        "score": None,
-    }
-    if error is None:
-        first = s.dealer.right
-        held_ace = any(c.rank is Rank.ACE for c in hands[first])
-        result["score"] = score_verdict(
-            contract=contract, escalation=esc, points=raw, tricks_won=won, projects=projects,
-            baloot=baloot_seat, first_seat_held_ace=held_ace and mode is Mode.SUN, dealer=s.dealer,
-            match=s.match, profile=profile)
-    return result
+
+@dataclass(frozen=True)
+class DealVerdict:
+    """The ``deal`` kind's verdict: the record replayed through the game model, card by card, and its score."""
+
+    run: Replayed
+    recorded: tuple[TrickIn, ...]
+    hands: dict[Seat, list[Card]]
+    baloot: Seat | None
+    contract: Contract
+    escalation: Escalation
+    projects: dict[Seat, tuple[Project, ...]]
+    dealer: Seat
+
+    @property
+    def valid(self) -> bool:
+        return self.run.error is None
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The JSON output of scenario-format.md (``valid``, ``error``, ``tricks``, ``points``, ``score``...)."""
+        end, error = self.run.state, self.run.error
+        tricks = [t for t in end.tricks if t.complete]
+        if error is not None:                  # the tricks after the refused card are not part of the verdict
+            tricks = tricks[: error.trick - 1]
+        points, won = end.points
+        ok = error is None
+        return {
+            "valid": ok,
+            "error": error.to_dict(style) if error else None,
+            "tricks": [{"leader": t.leader.value, "cards": [str(c) for c in t.cards], "winner": t.winner.value,
+                        "points": t.points, "ekka": self.recorded[t.number - 1].ekka} for t in tricks],
+            "plays": [p.to_dict(style) for p in self.run.plays],
+            "hands": {seat.value: [str(c) for c in self.hands[seat]] for seat in SEATS},
+            "points": {t.value: points[t] for t in (Team.NS, Team.EW)} if ok else None,
+            "tricks_won": {t.value: won[t] for t in (Team.NS, Team.EW)} if ok else None,
+            "baloot": self.baloot.value if self.baloot else None,
+            "contract": self.contract.to_dict(),
+            "escalation": self.escalation.to_dict(),
+            "score": (score_output(end.result, projects=self.projects, contract=self.contract,
+                                   escalation=self.escalation) if ok else None),
+            "redeal": False,
+            "next_dealer": self.dealer.right.value,
+        }

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Seat
-from ..contract import Level
+from ..contract import Contract, Level
 from ..errors import ScenarioError, at
-from ..play import PlayState, check_play, ekka_problem, obligation, trick_winner
+from ..i18n import ENGLISH, Msg, Style
+from ..play import Obligation, PlayState, Verdict, check_play, ekka_problem, obligation, trick_winner
 from ..profiles import RuleProfile
 from ..scenario import CardT, Common, ContractIn, TrickIn, check_duplicates, read_model, register
 from ..tables import Mode
@@ -39,7 +41,7 @@ def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
         if t.ekka and t.cards:
             bad = ekka_problem(t.cards[0], played, contract.mode, contract.trump)
             if bad:
-                problems.append(at(f"{p}.ekka", bad))
+                problems.append(at(f"{p}.ekka", str(bad)))
         if len(t.cards) == 4:
             expected = trick_winner(t.leader, t.cards, contract.mode, contract.trump)
         else:
@@ -54,7 +56,7 @@ def _n(count: int, word: str) -> str:
 
 
 @register("play")
-def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     s: PlayIn = read_model(PlayIn, doc)
     c = s.contract
     problems: list[str] = []
@@ -107,7 +109,7 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         else:
             bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
             if bad:
-                problems.append(at(ekka_path, bad))
+                problems.append(at(ekka_path, str(bad)))
     if s.escalation is not None and s.escalation.locked:
         if c.mode is Mode.SUN:
             problems.append(at("escalation.locked", "a Sun contract is never locked (000 §03)"))
@@ -120,22 +122,39 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
     state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
                       hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
                       profile=profile)
-    ob = obligation(state)
-    verdicts = [check_play(state, card) for card in s.hand]
-    winning = state.winning()
-    return {
-        "to_play": state.to_play.value,
-        "legal": sorted(str(v.card) for v in verdicts if v.legal),
-        "illegal": {str(v.card): v.reason for v in sorted(verdicts, key=lambda v: str(v.card)) if not v.legal},
-        "rule": ob.situation,
-        "rule_id": ob.rule.value,
-        "rule_text": ob.rule.doc,
-        "winning": winning.value if winning else None,
-        "position": state.position,
-        "contract": c.engine().to_dict(),
-        "locked": locked,
-        "ekka": ekka,
-        "verdicts": [{"card": str(v.card), "legal": v.legal, "rule": v.rule.value, "reason": v.reason}
-                     for v in verdicts],
-        "mode": c.mode.value,
-    }
+    return PlayVerdict(state, obligation(state), tuple(check_play(state, card) for card in s.hand), c.engine())
+
+
+@dataclass(frozen=True)
+class PlayVerdict:
+    """The ``play`` kind's verdict: the moment, the obligation that applies, and each card's verdict."""
+
+    state: PlayState
+    obligation: Obligation
+    verdicts: tuple[Verdict, ...]
+    contract: Contract
+
+    @property
+    def legal(self) -> list[Card]:
+        return [v.card for v in self.verdicts if v.legal]
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The JSON output of scenario-format.md (``to_play``, ``legal``, ``illegal``, ``rule``, ``winning``...)."""
+        st, ob = self.state, self.obligation
+        winning = st.winning()
+        return {
+            "to_play": st.to_play.value,
+            "legal": sorted(str(c) for c in self.legal),
+            "illegal": {str(v.card): v.reason.render(style)
+                        for v in sorted(self.verdicts, key=lambda v: str(v.card)) if not v.legal},
+            "rule": ob.situation.render(style),
+            "rule_id": ob.rule.value,
+            "rule_text": Msg(ob.rule.doc).render(style),
+            "winning": winning.value if winning else None,
+            "position": st.position,
+            "contract": self.contract.to_dict(),
+            "locked": st.locked,
+            "ekka": st.ekka,
+            "verdicts": [v.to_dict(style) for v in self.verdicts],
+            "mode": st.mode.value,
+        }

@@ -12,7 +12,7 @@ from ..errors import ScenarioError, at
 from ..profiles import RuleProfile
 from ..projects import Project, ProjectError, declared_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, TeamT, read_model, register, teams_json
-from ..scoring import DealFacts, score_deal
+from ..scoring import DealFacts, ScoreResult, score_deal
 from ..tables import RAW_TOTAL, Mode
 
 
@@ -133,7 +133,12 @@ def score_verdict(*, contract: Contract, escalation: Escalation, points: dict[Te
     facts = DealFacts(contract=contract, escalation=escalation, points=points, tricks_won=tricks_won,
                       projects=projects, baloot=baloot, first_seat_held_ace=first_seat_held_ace,
                       dealer=dealer, match=match)
-    res = score_deal(facts, profile)
+    return score_output(score_deal(facts, profile), projects=projects, contract=contract, escalation=escalation)
+
+
+def score_output(res: ScoreResult, *, projects: dict[Seat, tuple[Project, ...]], contract: Contract,
+                 escalation: Escalation) -> dict[str, Any]:
+    """The ``score`` output of a pipeline result (the ``deal`` kind's ``score`` too)."""
     if res.projects.needs_dealer:
         raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
                                          "earlier seat from the dealer's right wins"))

@@ -1,0 +1,15 @@
+"""Computer players: each one more class with ``choose(view) -> Choice``.
+
+A player sees only a :class:`~explorer.engine.game.PlayerView`: its own hand and the public events.
+It never receives the state with the hidden hands, so it cannot peek.
+
+>>> sorted(PLAYERS)
+['heuristic', 'random']
+>>> make_player("random", seed=1).name
+'random'
+"""
+
+from __future__ import annotations
+
+from . import heuristic, random_player  # noqa: F401  (register)
+from .base import PLAYERS, Choice, Player, PlayerError, make_player  # noqa: F401

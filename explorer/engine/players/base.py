@@ -1,0 +1,60 @@
+"""The player interface and the registry of players by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..game import Action, PlayerView
+from ..i18n import Msg
+
+
+class PlayerError(ValueError):
+    """An unknown player name."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A player's decision: the action, why (a sentence, when the player can say), and, for a searching
+    player, the expected game points of each legal action it compared."""
+
+    action: Action
+    why: Msg | None = None
+    values: dict[Action, float] = field(default_factory=dict)
+
+
+class Player(Protocol):
+    """Anything that chooses an action from a seat's view."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Choice:
+        """One legal action of ``view.seat``, which must be the seat to act."""
+        ...
+
+
+PLAYERS: dict[str, Callable[..., Player]] = {}
+"""Player name → factory taking ``seed=`` (and options)."""
+
+
+def register(name: str) -> Callable[[type], type]:
+    def deco(cls: type) -> type:
+        PLAYERS[name] = cls
+        return cls
+    return deco
+
+
+def make_player(name: str, *, seed: Any = None, **options: Any) -> Player:
+    """A player by name (``random``, ``heuristic``, …), seeded for reproducible choices."""
+    try:
+        factory = PLAYERS[name.strip().lower()]
+    except KeyError:
+        raise PlayerError(f"unknown player {name!r} (use {', '.join(sorted(PLAYERS))})") from None
+    return factory(seed=seed, **options)
+
+
+def seeded(seed: Any) -> random.Random:
+    """A random generator for a player from any seed (``None``, an int, a string)."""
+    return random.Random(seed if isinstance(seed, (int, str, bytes)) or seed is None else str(seed))
