@@ -12,6 +12,7 @@ import base64
 import json
 import random
 import zlib
+from typing import Any
 
 import pytest
 
@@ -373,3 +374,43 @@ def test_a_score_sheet_cell_no_deal_can_award_is_a_located_problem_not_an_int_co
     with pytest.raises(MatchError) as e:
         whole_points(cell, where="deal 1, NS")
     assert e.value.problems[0].startswith(line)
+
+
+# --- found by mutating the library's scenarios (seeded) --------------------------------------------
+
+def test_a_sweep_by_a_team_missing_from_points_is_located_problems_not_a_key_error():
+    assert problems("kind: score\ncontract: {mode: sun, buyer: W}\npoints: {EW: 130}\ntricks_won: {NS: 8, EW: 0}\n") == [
+        "points.NS: missing (give both teams' raw points)", "points.NS: NS won every trick but has 0 points",
+        "points.EW: 130 raw points, but EW won no trick"]
+
+
+JUNK = [None, True, 0, -1, 10 ** 14, 1.5, "", "x", "S", "NS", "AS", "10h", "♠", [], {}, [None], {"a": 1},
+        [[["AS"]]], {"NS": 1}, "sun", "double", 999, "pass", {"base": "detailed"}, ["AS"] * 40]
+
+
+def _paths(value: Any, path: tuple = ()) -> list[tuple]:
+    out = [path]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in items:
+        out += _paths(child, (*path, key))
+    return out
+
+
+def test_no_seeded_mutation_of_a_library_scenario_escapes_as_an_exception():
+    """Junk put at random places of the library's scenarios is bad input or a verdict, never a traceback."""
+    import copy
+    from pathlib import Path
+
+    rnd = random.Random(20261201)
+    folder = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+    library = [parse_text(p.read_text("utf-8")) for p in sorted(folder.glob("*.yaml"))]
+    for _ in range(400):
+        doc = copy.deepcopy(rnd.choice(library))
+        for _ in range(rnd.randint(1, 3)):
+            *parent_path, key = rnd.choice(_paths(doc)[1:])
+            parent = doc
+            for part in parent_path:
+                parent = parent[part]
+            parent[key] = copy.deepcopy(rnd.choice(JUNK))
+        result = check_text(dump_yaml(doc))  # raises only for an engine bug
+        assert result.ok or all(isinstance(p, str) and 0 < len(p) <= 300 for p in result.errors)
