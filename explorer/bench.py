@@ -6,9 +6,11 @@ listing it in :data:`SECTIONS`.
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -54,6 +56,72 @@ def simulate_command_wall_time() -> None:
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-c", "import explorer.__main__"], cwd=ROOT, capture_output=True)
     print(f"start-up alone (python -c 'import explorer.__main__'): {time.perf_counter() - t0:.3f} s")
+
+
+MEMORY_DEALS = (100_000, 1_000_000)
+"""The ``--deals`` the memory section runs the command with."""
+
+
+def _run_measured(cmd: list[str]) -> tuple[int, float, float, str]:
+    """Run ``cmd`` from the project folder: its exit status, wall seconds, peak resident set in MB (the
+    kernel's ``ru_maxrss`` for that one process, through ``os.wait4``) and its standard output."""
+    with tempfile.TemporaryFile("w+") as out:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return proc.returncode, wall, usage.ru_maxrss / 1024, out.read()
+
+
+def simulate_command_memory() -> None:
+    """Peak memory of the whole command at 100k and 1M deals, with and without ``--out`` (it streams
+    chunk by chunk, so the peak should not grow with the deals), and its deals per second."""
+    _heading("Command memory: peak resident set of python -m explorer simulate (seed 7)")
+    with tempfile.TemporaryDirectory() as tmp:
+        for deals in MEMORY_DEALS:
+            for out in (False, True):
+                cmd = [sys.executable, "-m", "explorer", "simulate", "--deals", str(deals), "--seed", str(SEED)]
+                if out:
+                    cmd += ["--out", str(Path(tmp) / "deals.csv")]
+                code, wall, peak, text = _run_measured(cmd)
+                if code != 0:
+                    print(f"--deals {deals:,}: failed ({code}): {text.strip()}")
+                    continue
+                rate = text.splitlines()[0].rsplit(": ", 1)[-1].rstrip(".")
+                print(f"--deals {deals:>9,} {'--out deals.csv' if out else 'no --out':<15}  peak {peak:7.1f} MB  "
+                      f"wall {wall:6.2f} s ({deals / wall:,.0f} deals/s with start-up and writing)  "
+                      f"play and score: {rate}")
+
+
+def play_out_rate() -> None:
+    """Positions per second of :func:`play_out` from a position mid-deal (trick 4 in progress, Hokum
+    doubled and locked), random legal play to the end and the score, by batch size."""
+    import numpy as np
+
+    from explorer.engine.cards import Seat, Suit
+    from explorer.engine.contract import Contract, Escalation, Level
+    from explorer.engine.simulate import play_out, simulate
+    from explorer.engine.tables import Mode
+    _heading("Play-out: positions mid-deal played to the end and scored (13 cards down, Hokum doubled, locked)")
+    kw: dict = dict(dealer=Seat.W, contract=Contract(Mode.HOKUM, Suit.H, Seat.N),
+                    escalation=Escalation(Level.DOUBLE, Seat.E, locked=True))
+    r = play_out(simulate(1, SEED).hands, rng=SEED, **kw)                 # a whole deal, played locked
+    history = [int(c) for c in r.cards[0].reshape(-1)[:13]]
+    now = r.hands[0].copy()
+    for j, c in enumerate(history):
+        now[(int(r.leaders[0, j // 4]) + j % 4) % 4] ^= np.uint32(1 << c)
+    kw["announced"] = r.ekka[0, :4].tolist()
+    play_out(np.tile(now, (10, 1)), history, **kw)                        # first-call costs
+    for n in (100, 1_000, 10_000, 100_000):
+        hands = np.tile(now, (n, 1))
+        times = []
+        for i in range(3):
+            t0 = time.perf_counter()
+            play_out(hands, history, rng=i, **kw)
+            times.append(time.perf_counter() - t0)
+        print(f"{n:>7,} positions: best {min(times) * 1000:8.1f} ms -> {n / min(times):,.0f} positions per second")
 
 
 def exact_probability_times() -> None:
@@ -128,8 +196,9 @@ def page_rerun_times() -> None:
         print(f"{name:<24} best {min(times):.3f} s, median {statistics.median(times):.3f} s{flag}{error}")
 
 
-SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, exact_probability_times,
-                                      hostile_input_times, page_rerun_times]
+SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
+                                      play_out_rate, exact_probability_times, hostile_input_times,
+                                      page_rerun_times]
 """The sections, printed in order."""
 
 

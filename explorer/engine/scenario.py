@@ -419,6 +419,16 @@ def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, styl
     return {"kind": kind, "profile": prof.id, **out}
 
 
+def verdict_of(doc: dict[str, Any], *, profile: str | RuleProfile | None = None) -> Any:
+    """A kind's typed verdict (e.g. a ``deal``'s :class:`~.kinds.deal.DealVerdict`, with its game states);
+    raises ScenarioError for bad input."""
+    _load_kinds()
+    kind = str(doc.get("kind", "")).strip().lower()
+    if kind not in KINDS:
+        raise ScenarioError(at("kind", f"unknown kind {doc.get('kind')!r} (use {', '.join(KIND_NAMES)})"))
+    return KINDS[kind]({**doc, "kind": kind}, resolve_profile(doc.get("profile"), profile))
+
+
 def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, style: Style = ENGLISH) -> Checked:
     """Judge a parsed scenario; never raises for bad input.
 

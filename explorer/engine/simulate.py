@@ -4,7 +4,8 @@ Every deal is dealt at random (a uniformly random split of the 32 cards into fou
 gets a contract (random, or the one asked for) and a random dealer, and is played to the end by
 four players who each pick uniformly at random among the cards the rules allow. Then it is
 scored: projects (each seat shows the set :func:`~explorer.engine.projects.find_projects` would
-find), Baloot, conversion, comparison, tie rule, Kaboot and the award, for an undoubled deal.
+find), Baloot, conversion, comparison, tie rule, Kaboot and the award (undoubled, or at the
+escalation level a play-out is given).
 
 The play is vectorised with numpy: a hand is a 32-bit mask of :attr:`Card.code` bits (suit-major,
 so each suit is one byte), all deals play trick 1 together, then trick 2, and so on, and the
@@ -12,6 +13,12 @@ cards each seat may play come from bit operations on precomputed tables. The che
 (:mod:`.play`, :mod:`.scoring`) stays the one source of the rules: :func:`sample_deal_docs`
 writes simulated deals as ``deal`` scenarios and the tests pass them through
 :func:`explorer.engine.scenario.check_doc`, which must agree card by card and point by point.
+
+One play loop serves both :func:`simulate` (fresh random deals) and :func:`play_out`, which plays
+given positions of one deal to the end and scores them: the hands each seat holds now (different in
+every position), the cards played so far (a trick may be in progress), the contract and the
+escalation (locked Hokum, Double to Gahwa), with random legal play or a :data:`Policy` passed in.
+That is what a player's rollouts need: sample the hidden hands, play them out, read the scores.
 
 Deals are reproducible from ``(deals, seed, mode, profile)``: they are made in chunks of
 :data:`CHUNK` deals, chunk ``i`` drawing from ``numpy.random.default_rng([seed, i])``, so deal
@@ -27,17 +34,20 @@ Deals are reproducible from ``(deals, seed, mode, profile)``: they are made in c
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TextIO
 
 import numpy as np
 
-from .cards import DECK, RANKS, SEATS, SUITS, Rank, Seat, Suit
+from .cards import DECK, RANKS, SEATS, SUITS, Card, Rank, Seat, Suit
+from .contract import LEVELS, NO_ESCALATION, Contract, Escalation, Level
+from .play import ekka_problem, play_tricks
 from .profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
 from .scoring import convert, tie_by_units
 from .tables import (
@@ -382,6 +392,9 @@ class SimResult:
     hokum: np.ndarray           # (n,) bool
     trump: np.ndarray           # (n,) 0..3, 4 in Sun
     buyer: np.ndarray           # (n,)
+    level: np.ndarray           # (n,) int8 escalation level, an index into contract.LEVELS (0: none)
+    doubler: np.ndarray         # (n,) int8 the seat that said Double, -1 when none
+    locked: np.ndarray          # (n,) bool: locked Hokum (no trump lead from a hand holding another suit)
     hands: np.ndarray           # (n, 4) uint32 original hands by seat
     deck: np.ndarray            # (n, 32) the shuffled deck: seat s holds deck[8s:8s+8], dealt in that order
     cards: np.ndarray           # (n, 8, 4) card codes in play order
@@ -403,7 +416,7 @@ class SimResult:
     kaboot: np.ndarray          # (n,) sweeping team, -1 when none
     winner: np.ndarray          # (n,) team
     buyer_made: np.ndarray      # (n,) bool
-    award: np.ndarray           # (n, 2)
+    award: np.ndarray           # (n, 2); (0, 0) at Gahwa, a deal with no numeric award (read winner)
 
     def __len__(self) -> int:
         return int(self.deal.shape[0])
@@ -482,16 +495,126 @@ def _simulate_chunk(seed: int, chunk: int, m: int, *, mode: int | None, trump: i
     plays = rng.random((32, CHUNK))
 
     n = m
-    ar = np.arange(n)
     perm = np.argsort(keys[:n], axis=1)
     hands = np.bitwise_or.reduce(_BIT[perm].reshape(n, 4, 8), axis=2)     # (n, 4) by seat
     dealer_a = d_dealer[:n] if dealer is None else np.full(n, dealer)
     hokum = d_mode[:n] if mode is None else np.full(n, mode == 1)
     trump_a = np.where(hokum, d_trump[:n] if trump is None else trump, 4)
     buyer_a = d_buyer[:n] if buyer is None else np.full(n, buyer)
-    tmask = _SUIT_MASK[trump_a]
+    p = _play(hands, first=(dealer_a + 1) & 3, hokum=hokum, trump=trump_a, profile=profile, u=plays[:, :n],
+              ekka=ekka)
+    return _score(seed=seed, start=chunk * CHUNK, profile=profile, dealer=dealer_a, hokum=hokum,
+                  trump=trump_a, buyer=buyer_a, level=np.zeros(n, dtype=np.int8),
+                  doubler=np.full(n, -1, dtype=np.int8), locked=np.zeros(n, dtype=bool), hands=hands,
+                  deck=perm.astype(np.int8), play=p)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a :data:`Policy` sees at one turn, for every position at once (arrays over positions).
+
+    Arrays are views into the play loop's state: read them, do not write to them.
+    """
+
+    trick: int                 # 0..7
+    position: int              # 0 for the leader .. 3
+    seat: np.ndarray           # (n,) the seat to play
+    legal: np.ndarray          # (n,) uint32: the cards it may play (never empty)
+    hands: np.ndarray          # (n, 4) uint32: what each seat holds now
+    trick_cards: np.ndarray    # (n, position) card codes already in this trick, in play order
+    winning: np.ndarray        # (n,) position in the trick of the card winning so far (0 at the lead)
+    played: np.ndarray         # (n,) uint32: the cards of earlier tricks
+    hokum: np.ndarray          # (n,) bool
+    trump: np.ndarray          # (n,) trump suit index, 4 in Sun
+    u: np.ndarray              # (n,) uniform draws in [0, 1) for this turn, for a policy's own chance
+
+
+Policy = Callable[[Turn], np.ndarray]
+"""A way to choose cards: given a :class:`Turn`, one legal card code per position."""
+
+
+def random_policy(turn: Turn) -> np.ndarray:
+    """A uniformly random legal card for each position (what :func:`simulate` plays)."""
+    return _pick(turn.legal, turn.u)
+
+
+def greedy_policy(turn: Turn) -> np.ndarray:
+    """A sensible card for each position, seeing every hand (a play-out is a known deal).
+
+    Leading: the strongest master card (no card left in another hand beats it), else the cheapest card.
+    Following, with the partner winning: the most points when nobody after can take the trick, else the
+    cheapest card; with an opponent winning: the cheapest card that wins when playing last, the strongest
+    one before, and the cheapest card when none wins. Cheapest means fewest points, then weakest, trumps
+    kept. It always picks among ``turn.legal``.
+    """
+    n = turn.legal.shape[0]
+    ar = np.arange(n)
+    legal = (turn.legal[:, None] & _BIT[None, :]) != 0
+    is_trump = turn.hokum[:, None] & (_SUIT_OF[None, :] == turn.trump[:, None])
+    pts = np.where(is_trump, _TRUMP_PTS[None, :], _PLAIN_PTS[None, :])
+    strength = np.where(is_trump, _TRUMP_STR[None, :] + _TRUMP_POWER, _PLAIN_STR[None, :])
+    cheap = -(pts * 20 + strength + is_trump * 400)
+    if turn.position == 0:
+        own = turn.hands[ar, turn.seat]
+        others = (turn.hands[:, 0] | turn.hands[:, 1] | turn.hands[:, 2] | turn.hands[:, 3]) & ~own
+        higher = np.where(is_trump, _HIGHER_TRUMP[None, :], _HIGHER_PLAIN[None, :])
+        master = (higher & others[:, None]) == 0
+        score = np.where(master, 10_000 + pts * 20 + strength, cheap)
+    else:
+        led = _SUIT_OF[turn.trick_cards[:, 0]]
+        follows = _SUIT_OF[None, :] == led[:, None]
+        power = np.where(is_trump, strength, np.where(follows, _PLAIN_STR[None, :], 0))
+        win_card = turn.trick_cards[ar, turn.winning]
+        win_trump = turn.hokum & (_SUIT_OF[win_card] == turn.trump)
+        win_power = np.where(win_trump, _TRUMP_STR[win_card] + _TRUMP_POWER,
+                             np.where(_SUIT_OF[win_card] == led, _PLAIN_STR[win_card], 0))
+        partner = ((turn.position - turn.winning) % 2) == 0
+        last = turn.position == 3
+        if turn.position == 2:
+            nxt = turn.hands[ar, (turn.seat + 1) & 3]
+            holds = (nxt[:, None] & _BIT[None, :]) != 0
+            can_follow = (holds & follows).any(axis=1)
+            usable = holds & np.where(can_follow[:, None], follows, True)
+            safe = np.where(usable, power, 0).max(axis=1) < win_power
+        else:
+            safe = np.full(n, last)
+        give = pts * 20 - is_trump * 400 - strength
+        beats = power > win_power[:, None]
+        opponent = np.where(beats, 10_000 + (-(strength + pts) if last else strength), cheap)
+        score = np.where(partner[:, None], np.where(safe[:, None], give, cheap), opponent)
+    return np.where(legal, score, np.iinfo(np.int64).min).argmax(axis=1)
+
+
+@dataclass
+class _Played:
+    cards: np.ndarray
+    legal: np.ndarray
+    leaders: np.ndarray
+    winners: np.ndarray
+    ekka: np.ndarray
+    tpoints: np.ndarray
+
+
+def _play(hands: np.ndarray, *, first: np.ndarray, hokum: np.ndarray, trump: np.ndarray, profile: RuleProfile,
+          u: np.ndarray, ekka: bool, locked: np.ndarray | None = None, history: np.ndarray | None = None,
+          announced: np.ndarray | None = None, policy: Policy | None = None) -> _Played:
+    """Play every deal from its first lead to the end, all deals in lock-step: the one play loop.
+
+    ``hands`` are the original hands (n, 4), ``first`` the first leader, ``u`` (32, n) the uniform draw
+    of each turn. The first ``len(history)`` turns play the ``history`` cards (card codes, the same for
+    every deal), the leaders of those tricks announcing Ekka as ``announced`` says; a history card the
+    rules do not allow raises ValueError. Later turns play the ``policy`` card (default: uniformly
+    random), the leader announcing Ekka whenever it holds when ``ekka`` is set. ``locked``: locked
+    Hokum, per deal (no trump lead from a hand that holds another suit).
+    """
+    n = hands.shape[0]
+    ar = np.arange(n)
+    k = 0 if history is None else len(history)
+    tmask = _SUIT_MASK[trump]
     third_cut = profile.third_seat_must_cut
     undertrump = profile.must_undertrump
+    auto_ekka = profile.automatic_ekka
+    lock = None if locked is None or not np.any(locked) else np.asarray(locked, dtype=bool) & hokum
 
     live = hands.T.copy().reshape(-1)                                     # seat-major: seat * n + deal
     cards_out = np.zeros((n, 8, 4), dtype=np.int8)
@@ -500,29 +623,63 @@ def _simulate_chunk(seed: int, chunk: int, m: int, *, mode: int | None, trump: i
     winners = np.zeros((n, 8), dtype=np.int8)
     ekka_out = np.zeros((n, 8), dtype=bool)
     tpoints = np.zeros((n, 8), dtype=np.int64)
-    leader = (dealer_a + 1) & 3
+    leader = first
     played = np.zeros(n, dtype=np.uint32)
     zero = np.uint32(0)
+
+    def choose(t: int, p: int, seat: np.ndarray, legal: np.ndarray, win_pos) -> np.ndarray:
+        turn = t * 4 + p
+        if turn < k:
+            card = np.full(n, history[turn], dtype=np.int64)
+            what = "the rules do not allow it"
+        elif policy is None:
+            return _pick(legal, u[turn])
+        else:
+            view = live.reshape(4, n).T
+            view.flags.writeable = False
+            card = np.asarray(policy(Turn(t, p, seat, legal, view, cards_out[:, t, :p], np.broadcast_to(win_pos, n),
+                                          played, hokum, trump, u[turn])), dtype=np.int64)
+            what = "the policy chose a card the rules do not allow"
+        if card.shape != (n,):
+            raise ValueError(f"the policy returned {card.shape[0] if card.ndim else 'no'} cards for {n} positions")
+        known = (card >= 0) & (card < 32)
+        bad = np.flatnonzero(~known | ((legal & _BIT[np.where(known, card, 0)]) == 0))
+        if len(bad):
+            i = int(bad[0])
+            c = DECK[int(card[i])] if known[i] else int(card[i])
+            raise ValueError(f"position {i}: trick {t + 1}, {SEATS[int(seat[i])].value} plays {c}, but "
+                             f"{what} (allowed: {' '.join(_names(int(legal[i])))})")
+        return card
+
     for t in range(8):
-        # The lead: any card of the hand. The leader announces Ekka when it holds (option).
+        # The lead: any card of the hand (locked Hokum: no trump unless the hand holds only trumps).
         flat = leader * n + ar
         hand = live[flat]
-        card = _pick(hand, plays[t * 4, :n])
+        legal = hand
+        if lock is not None:
+            trumps = hand & tmask
+            legal = np.where(lock & (trumps != 0) & (trumps != hand), hand & ~tmask, hand)
+        card = choose(t, 0, leader, legal, 0)
         bit = _BIT[card]
         live[flat] = hand ^ bit
         trick_mask = bit.copy()
-        legal_out[:, t, 0] = hand
+        legal_out[:, t, 0] = legal
         cards_out[:, t, 0] = card
         led_trump = (bit & tmask) != 0
         pts = np.where(led_trump, _TRUMP_PTS[card], _PLAIN_PTS[card])
         led = _SUIT_OF[card]
         ledmask = _SUIT_MASK[led]
         lead_ace = _IS_ACE[card]
-        if ekka:
-            lead_ekka = hokum & ~led_trump & ~lead_ace & ((_HIGHER_PLAIN[card] & ~played) == 0)
+        # The highest card still unplayed in a plain suit: an Ekka the leader may announce, and that
+        # frees the third player unannounced under ``automatic_ekka``.
+        top_plain = hokum & ~led_trump & ((_HIGHER_PLAIN[card] & ~played) == 0)
+        if t * 4 < k:
+            lead_ekka = np.full(n, bool(announced is not None and t < len(announced) and announced[t]))
+        elif ekka:
+            lead_ekka = top_plain & ~lead_ace
         else:
             lead_ekka = np.zeros(n, dtype=bool)
-        free_third = lead_ace | lead_ekka
+        free_third = lead_ace | (top_plain if auto_ekka else lead_ekka)
         win_pos = np.zeros(n, dtype=np.int64)
         win_card = card
         win_power = np.where(led_trump, _TRUMP_STR[card] + _TRUMP_POWER, _PLAIN_STR[card])
@@ -546,7 +703,7 @@ def _simulate_chunk(seed: int, chunk: int, m: int, *, mode: int | None, trump: i
             plain = np.where(of_led != 0, of_led, void)
             legal = np.where(led_trump, np.where(of_led != 0, on_trump, hand), plain)
 
-            card = _pick(legal, plays[t * 4 + p, :n])
+            card = choose(t, p, seat, legal, win_pos)
             bit = _BIT[card]
             live[flat] = hand ^ bit
             trick_mask |= bit
@@ -569,18 +726,25 @@ def _simulate_chunk(seed: int, chunk: int, m: int, *, mode: int | None, trump: i
         tpoints[:, t] = pts
         played |= trick_mask
         leader = winner
-
-    return _score(seed=seed, start=chunk * CHUNK, profile=profile, dealer=dealer_a, hokum=hokum,
-                  trump=trump_a, buyer=buyer_a, hands=hands, deck=perm.astype(np.int8), cards=cards_out,
-                  leaders=leaders, winners=winners, ekka=ekka_out, legal=legal_out, tpoints=tpoints)
+    return _Played(cards_out, legal_out, leaders, winners, ekka_out, tpoints)
 
 
-def _score(*, seed: int, start: int, profile: RuleProfile, dealer, hokum, trump, buyer, hands, deck, cards,
-           leaders, winners, ekka, legal, tpoints) -> SimResult:
-    """Score every deal as :func:`scoring.score_deal` does for an undoubled contract."""
+_LEVEL_MULT = np.array([lv.multiplier for lv in LEVELS], dtype=np.int64)
+_LEVEL_MULTIPLIED = np.array([lv.is_multiplied for lv in LEVELS])
+_LEVEL_BY_DOUBLER = np.array([lv.by_doubler for lv in LEVELS])
+_DOUBLE, _TRIPLE, _QUADRUPLE, _GAHWA = (LEVELS.index(lv) for lv in
+                                         (Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE, Level.GAHWA))
+
+
+def _score(*, seed: int, start: int, profile: RuleProfile, dealer, hokum, trump, buyer, level, doubler, locked,
+           hands, deck, play: _Played) -> SimResult:
+    """Score every deal as :func:`scoring.score_deal` does, at its escalation level (``level`` indexes
+    :data:`~explorer.engine.contract.LEVELS`, ``doubler`` is a seat or -1)."""
     n = hands.shape[0]
     ar = np.arange(n)
+    teams = np.arange(2)[None, :]
     mi = hokum.astype(np.int64)
+    tpoints, winners = play.tpoints, play.winners
     team_of_trick = winners & 1
     raw = np.stack([(tpoints * (team_of_trick == t)).sum(axis=1) for t in (0, 1)], axis=1)
     won = np.stack([(team_of_trick == t).sum(axis=1) for t in (0, 1)], axis=1)
@@ -593,61 +757,83 @@ def _score(*, seed: int, start: int, profile: RuleProfile, dealer, hokum, trump,
     has_projects = full.max(axis=1) >= 0
     pteam = np.where(has_projects, best_seat & 1, -1)
     team_value = np.stack([hp.value[:, [t, t + 2]].sum(axis=1) for t in (0, 1)], axis=1)
-    project_points = np.where(pteam[:, None] == np.arange(2)[None, :], team_value, 0)
+    project_points = np.where(pteam[:, None] == teams, team_value, 0)
 
     has_baloot = hp.baloot.any(axis=1)
     baloot_seat = np.where(has_baloot, hp.baloot.argmax(axis=1), -1)
     owner_team = baloot_seat & 1
     owner_absorbed = hp.absorbed[ar, np.maximum(baloot_seat, 0)]
     separate = has_baloot & ~((owner_team == pteam) & owner_absorbed)
-    baloot_points = np.where(separate[:, None] & (owner_team[:, None] == np.arange(2)[None, :]),
-                             BALOOT_POINTS, 0)
+    baloot_points = np.where(separate[:, None] & (owner_team[:, None] == teams), BALOOT_POINTS, 0)
 
+    # The responsible team: the buyer's, or at Double and Quadruple the doubler's; the other counts.
+    level = np.asarray(level, dtype=np.int64)
+    doubler = np.asarray(doubler, dtype=np.int64)
+    multiplied = _LEVEL_MULTIPLIED[level]
     bt = buyer & 1
-    counting = 1 - bt
+    responsible = np.where(_LEVEL_BY_DOUBLER[level] & (doubler >= 0), doubler & 1, bt)
+    counting = 1 - responsible
     raw_counting = raw[ar, counting]
     conv = _CONVERT[mi, raw_counting]
     pool = _POOL[mi]
-    converted = np.where(np.arange(2)[None, :] == counting[:, None], conv[:, None], (pool - conv)[:, None])
+    converted = np.where(teams == counting[:, None], conv[:, None], (pool - conv)[:, None])
     comparison = converted + project_points + baloot_points
 
     kaboot = np.where(won[:, 0] == 8, 0, np.where(won[:, 1] == 8, 1, -1))
     tie = (kaboot < 0) & (comparison[:, 0] == comparison[:, 1])
-    if profile.tie_rule == "buyer_fails":
-        tie_winner = 1 - bt
-    else:
-        code = _TIE[mi, raw_counting % 10]
-        tie_winner = np.where(code == 0, counting, bt)     # 'other' and 'buyer' both mean the buyer's team
+    code = _TIE[mi, raw_counting % 10]                              # the units rule
+    tie_winner = np.where(code == _TIE_CODE["counting"], counting,
+                          np.where(code == _TIE_CODE["other"], responsible, bt))
+    if profile.tie_rule == "buyer_fails":                           # undoubled and Gahwa
+        tie_winner = np.where(multiplied, tie_winner, 1 - bt)
+    if profile.escalated_tie == "doubler_loses":                    # Double, Triple, Quadruple
+        tie_winner = np.where(multiplied & (doubler >= 0), 1 - (doubler & 1), tie_winner)
     winner = np.where(kaboot >= 0, kaboot,
                       np.where(comparison[:, 0] > comparison[:, 1], 0,
                                np.where(comparison[:, 1] > comparison[:, 0], 1, tie_winner)))
     buyer_made = winner == bt
 
     other = 1 - bt
-    failed_total = pool + project_points.sum(axis=1) + baloot_points.sum(axis=1)
+    project_sum = project_points.sum(axis=1)
+    baloot_sum = baloot_points.sum(axis=1)
+    failed_total = pool + project_sum + baloot_sum
     award = np.where(buyer_made[:, None], comparison,
-                     np.where(np.arange(2)[None, :] == other[:, None], failed_total[:, None], 0))
-    # Kaboot: the sweeping team records 25/44 (or the reverse Kaboot's 88), its own projects if it
-    # holds project priority, and its own Baloot (profile option), the other team 0.
+                     np.where(teams == other[:, None], failed_total[:, None], 0))
+    # Double, Triple, Quadruple: the winner records the pool times the level, the projects times the
+    # project multiplier, and the Baloot; the loser 0.
+    pm = np.where(level == _DOUBLE, 2, np.where(multiplied, profile.projects_multiplier_above_double, 1))
+    escalated = pool * _LEVEL_MULT[level] + project_sum * pm + baloot_sum
+    award = np.where(multiplied[:, None], np.where(teams == winner[:, None], escalated[:, None], 0), award)
+    # Kaboot: the sweeping team records 25/44 (or the reverse Kaboot's 88, at its level), its own
+    # projects if it holds project priority, and its own Baloot (profile option), the other team 0.
     sweeper = np.maximum(kaboot, 0)
     own_projects = np.where(pteam == sweeper, project_points[ar, sweeper], 0)
     own_absorbed = np.where(pteam == sweeper, owner_absorbed, False)
-    own_baloot = has_baloot & (owner_team == sweeper) & ~own_absorbed & profile.undoubled_kaboot_baloot
+    baloot_counts = multiplied | (level == _GAHWA) | profile.undoubled_kaboot_baloot
+    own_baloot = has_baloot & (owner_team == sweeper) & ~own_absorbed & baloot_counts
     first = (dealer + 1) & 3
     first_ace = (hands[ar, first] & _ACE_MASK) != 0
     reverse = (profile.reverse_kaboot & ~hokum & (buyer == first) & (sweeper != bt) & first_ace)
-    base = np.where(reverse, REVERSE_KABOOT_AWARD, _KABOOT[mi])
-    k_award = base + own_projects + np.where(own_baloot, BALOOT_POINTS, 0)
-    award = np.where((kaboot >= 0)[:, None],
-                     np.where(np.arange(2)[None, :] == sweeper[:, None], k_award[:, None], 0), award)
+    base = _KABOOT[mi]
+    if profile.kaboot_escalation == "multiply":
+        base = np.where(multiplied, base * np.where(hokum, _LEVEL_MULT[level], 2), base)
+        reverse_base = np.where(multiplied, 2 * REVERSE_KABOOT_AWARD, REVERSE_KABOOT_AWARD)
+    else:
+        base = np.where(level == _TRIPLE, 75, np.where(level == _QUADRUPLE, 100, base))
+        reverse_base = REVERSE_KABOOT_AWARD
+    base = np.where(reverse, reverse_base, base)
+    k_award = base + own_projects * pm + np.where(own_baloot, BALOOT_POINTS, 0)
+    award = np.where((kaboot >= 0)[:, None], np.where(teams == sweeper[:, None], k_award[:, None], 0), award)
+    award = np.where((level == _GAHWA)[:, None], 0, award)          # Gahwa: the match, no numeric award
 
     return SimResult(
         seed=seed, profile=profile, deal=start + ar, dealer=dealer, hokum=hokum, trump=trump, buyer=buyer,
-        hands=hands, deck=deck, cards=cards, leaders=leaders, winners=winners, ekka=ekka, legal=legal,
-        trick_points=tpoints, raw=raw, tricks_won=won, shown_value=hp.value, project_team=pteam,
-        project_points=project_points, baloot_seat=baloot_seat, baloot_points=baloot_points,
-        converted=converted, comparison=comparison, tie=tie, kaboot=kaboot, winner=winner,
-        buyer_made=buyer_made, award=award)
+        level=level.astype(np.int8), doubler=doubler.astype(np.int8), locked=np.asarray(locked, dtype=bool),
+        hands=hands, deck=deck, cards=play.cards, leaders=play.leaders, winners=winners, ekka=play.ekka,
+        legal=play.legal, trick_points=tpoints, raw=raw, tricks_won=won, shown_value=hp.value,
+        project_team=pteam, project_points=project_points, baloot_seat=baloot_seat,
+        baloot_points=baloot_points, converted=converted, comparison=comparison, tie=tie, kaboot=kaboot,
+        winner=winner, buyer_made=buyer_made, award=award)
 
 
 def concat(parts: list[SimResult]) -> SimResult:
@@ -696,7 +882,9 @@ def iter_chunks(deals: int, seed: int = 0, *, mode: Mode | str | None = None, tr
 
     ``mode``, ``trump``, ``buyer`` and ``dealer`` fix the contract and the dealer; left as None each
     is drawn at random (Hokum or Sun half and half, any trump suit, any seat). With ``ekka`` the
-    leader announces Ekka whenever it holds (Hokum, a plain card other than an Ace).
+    leader announces Ekka whenever it holds (Hokum, a plain card other than an Ace); without it the
+    leader never announces, and only the profile's ``automatic_ekka`` frees the third player on such
+    a lead.
     """
     if deals < 0:
         raise ValueError(f"deals {deals} is negative")
@@ -718,10 +906,131 @@ def simulate(deals: int, seed: int = 0, *, mode: Mode | str | None = None, trump
     return concat(parts)
 
 
+# --- playing given positions out --------------------------------------------------------------
+
+def card_mask(cards: Iterable[Card | str | int]) -> int:
+    """The hand mask (bit ``card.code`` set for each card) of cards given as Cards, text or codes.
+
+    >>> card_mask(["7S", "8S"]), card_mask([0, 1]) == card_mask([Card.parse("7S"), "8S"])
+    (3, True)
+    """
+    return sum(1 << c for c in _codes(cards))
+
+
+def _codes(items: Iterable[Card | str | int]) -> list[int]:
+    out = []
+    for x in items:
+        if isinstance(x, Card):
+            out.append(x.code)
+        elif isinstance(x, str):
+            out.append(Card.parse(x).code)
+        elif isinstance(x, (int, np.integer)) and 0 <= int(x) < 32:
+            out.append(int(x))
+        else:
+            raise ValueError(f"{x!r} is not a card (a Card, its text such as 'JS', or a code 0..31)")
+    return out
+
+
+def play_out(hands: np.ndarray | Sequence[Sequence[int]], history: Sequence[Card | str | int] = (), *,
+             dealer: Seat | str, contract: Contract, escalation: Escalation = NO_ESCALATION,
+             announced: Sequence[bool] = (), profile: RuleProfile | str | dict | None = None,
+             rng: int | np.random.Generator = 0, policy: Policy | None = None, ekka: bool = True) -> SimResult:
+    """Play ``n`` given positions of one deal to the end and score them, in lock-step.
+
+    Every position shares the deal so far: the ``dealer``, the ``contract`` and ``escalation`` (locked
+    Hokum included), and the ``history``, the cards played from the first lead in play order (a
+    trick may be in progress), with ``announced[t]`` saying whether the leader of trick ``t`` announced
+    Ekka. Only the cards each seat holds now differ: ``hands[i, s]`` is the mask (:func:`card_mask`)
+    of what seat ``SEATS[s]`` holds in position ``i``. The history is replayed through the same play
+    loop as :func:`simulate` (a card the rules do not allow raises ValueError); then each seat plays the
+    card ``policy`` picks from the cards the rules allow (default :func:`random_policy`, drawing from
+    ``rng``), the leader announcing Ekka whenever it holds when ``ekka`` is set. The result holds whole
+    deals (original hands rebuilt from the history, history included), scored at the escalation level.
+
+    >>> from .cards import cards
+    >>> deal = {"S": "JH 9H AS TS KS 7C 8C 9C", "E": "AH TH KH QS JS AC TC KC",
+    ...         "N": "QH 8H 7H 9S 8S QC JC AD", "W": "7S TD KD QD JD 9D 8D 7D"}
+    >>> history = cards("AS QS 9S 7S KS")                  # trick 1, and S leads trick 2
+    >>> now = [card_mask(c for c in cards(deal[s]) if c not in history) for s in "SENW"]
+    >>> r = play_out(np.tile(now, (1000, 1)), history, dealer="W", contract=Contract(Mode.HOKUM, Suit.H, Seat.S),
+    ...              rng=1)
+    >>> len(r), bool((r.cards[:, 1, 0] == Card.parse("KS").code).all()), set(r.raw.sum(axis=1).tolist())
+    (1000, True, {162})
+    """
+    prof = custom_profile(profile)
+    masks = np.asarray(hands, dtype=np.uint32)
+    if masks.ndim != 2 or masks.shape[1] != 4:
+        raise ValueError(f"hands must be one mask per seat for each position, shape (n, 4), not {masks.shape}")
+    n = masks.shape[0]
+    seat0 = dealer if isinstance(dealer, Seat) else Seat.parse(dealer)
+    from .kinds.score import escalation_problems  # the engine's own checks (loads the scenario kinds)
+    problems = escalation_problems(contract, escalation, prof, None)
+    if problems:
+        raise ValueError("; ".join(problems))
+    codes = _codes(history)
+    if len(set(codes)) != len(codes):
+        raise ValueError(f"history plays a card twice: {' '.join(str(DECK[c]) for c in codes)}")
+    mode, trump = contract.mode, contract.trump
+    tricks = [[DECK[c] for c in codes[i:i + 4]] for i in range(0, len(codes), 4)]
+    played_tricks = play_tricks(tricks, mode=mode, trump=trump, first_leader=seat0.right)
+    flags = [bool(a) for a in announced]
+    if len(flags) > len(tricks):
+        raise ValueError(f"announced names {len(flags)} tricks; the history has begun {len(tricks)}")
+    by_seat = [0, 0, 0, 0]
+    before: list[Card] = []
+    for t, pt in enumerate(played_tricks):
+        if t < len(flags) and flags[t]:
+            bad = ekka_problem(pt.cards[0], before, mode, trump)
+            if bad:
+                raise ValueError(f"trick {t + 1}: {bad}")
+        for seat, card in pt.plays:
+            by_seat[SEATS.index(seat)] |= 1 << card.code
+        before += pt.cards
+    gone = sum(by_seat)
+    for s in range(4):
+        want = 8 - bin(by_seat[s]).count("1")
+        wrong = np.flatnonzero(_POP16[masks[:, s] & 0xFFFF] + _POP16[masks[:, s] >> 16] != want)
+        if wrong.size:
+            raise ValueError(f"position {int(wrong[0])}: {SEATS[s].value} holds "
+                             f"{len(_names(int(masks[wrong[0], s])))} cards; after the history it holds {want}")
+    whole = np.bitwise_or.reduce(masks, axis=1)
+    wrong = np.flatnonzero((whole & np.uint32(gone)) | (~whole & ~np.uint32(gone)))
+    if wrong.size:
+        i = int(wrong[0])
+        raise ValueError(f"position {i}: the hands and the history do not make the 32 cards once each "
+                         f"(played and held: {' '.join(_names(int(whole[i]) & gone)) or '-'}; "
+                         f"nowhere: {' '.join(_names(~(int(whole[i]) | gone) & 0xFFFFFFFF)) or '-'})")
+    original = masks | np.array(by_seat, dtype=np.uint32)[None, :]
+
+    gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(int(rng))
+    u = gen.random((32, n))
+    hokum = np.full(n, mode is Mode.HOKUM)
+    trump_a = np.full(n, SUITS.index(trump) if trump is not None else 4)
+    dealer_a = np.full(n, SEATS.index(seat0))
+    locked = np.full(n, escalation.locked and mode is Mode.HOKUM)
+    p = _play(original, first=(dealer_a + 1) & 3, hokum=hokum, trump=trump_a, profile=prof, u=u, ekka=ekka,
+              locked=locked, history=np.array(codes, dtype=np.int64), announced=flags, policy=policy)
+    bits = (original[:, :, None] >> np.arange(32, dtype=np.uint32)) & np.uint32(1)
+    deck = np.nonzero(bits.reshape(n * 4, 32))[1].reshape(n, 32).astype(np.int8)  # each seat's cards in order
+    return _score(seed=int(rng) if not isinstance(rng, np.random.Generator) else -1, start=0, profile=prof,
+                  dealer=dealer_a, hokum=hokum, trump=trump_a, buyer=np.full(n, SEATS.index(contract.buyer)),
+                  level=np.full(n, LEVELS.index(escalation.level), dtype=np.int8),
+                  doubler=np.full(n, SEATS.index(escalation.doubler) if escalation.doubler else -1, dtype=np.int8),
+                  locked=locked, hands=original, deck=deck, play=p)
+
+
 # --- deals as scenarios ------------------------------------------------------------------------
 
 def _names(mask: int) -> list[str]:
     return [str(DECK[c]) for c in range(32) if mask >> c & 1]
+
+
+def _escalation_doc(r: SimResult, i: int) -> dict[str, Any]:
+    level = LEVELS[int(r.level[i])]
+    if level is Level.NONE and not r.locked[i]:
+        return {"level": "none"}
+    return {"level": level.value, "doubler": SEATS[int(r.doubler[i])].value if r.doubler[i] >= 0 else None,
+            "locked": bool(r.locked[i])}
 
 
 def deal_doc(r: SimResult, i: int) -> dict[str, Any]:
@@ -747,6 +1056,7 @@ def deal_doc(r: SimResult, i: int) -> dict[str, Any]:
             trick["ekka"] = True
         tricks.append(trick)
     team = {0: "NS", 1: "EW", -1: None}
+    gahwa = LEVELS[int(r.level[i])] is Level.GAHWA
     expect = {
         "valid": True,
         "points": {"NS": int(r.raw[i, 0]), "EW": int(r.raw[i, 1])},
@@ -759,7 +1069,7 @@ def deal_doc(r: SimResult, i: int) -> dict[str, Any]:
             "winner": team[int(r.winner[i])],
             "buyer_made": bool(r.buyer_made[i]),
             "kaboot": team[int(r.kaboot[i])],
-            "award": {"NS": int(r.award[i, 0]), "EW": int(r.award[i, 1])},
+            "award": None if gahwa else {"NS": int(r.award[i, 0]), "EW": int(r.award[i, 1])},
         },
     }
     doc: dict[str, Any] = {
@@ -770,7 +1080,7 @@ def deal_doc(r: SimResult, i: int) -> dict[str, Any]:
         "dealer": SEATS[int(r.dealer[i])].value,
         "hands": hands,
         "contract": contract,
-        "escalation": {"level": "none"},
+        "escalation": _escalation_doc(r, i),
     }
     if projects:
         doc["projects"] = projects
@@ -794,30 +1104,89 @@ def random_deal(seed: int, *, mode: Mode | str | None = None, trump: Suit | str 
 
 # --- summaries and the command line --------------------------------------------------------------
 
+@dataclass
+class Tally:
+    """Running counts behind :func:`summary`, added to chunk by chunk (no deal is kept)."""
+
+    deals: int = 0
+    buyer_failed: int = 0
+    kaboot: int = 0
+    tie: int = 0
+    baloot: int = 0
+    projects: int = 0
+
+    def add(self, r: SimResult) -> Tally:
+        """Count the deals of ``r`` in; returns self."""
+        self.deals += len(r)
+        self.buyer_failed += int((~r.buyer_made).sum())
+        self.kaboot += int((r.kaboot >= 0).sum())
+        self.tie += int(r.tie.sum())
+        self.baloot += int((r.baloot_seat >= 0).sum())
+        self.projects += int((r.project_team >= 0).sum())
+        return self
+
+    def frequencies(self) -> dict[str, float]:
+        """The counts as frequencies over the deals (and the number of deals)."""
+        n = max(self.deals, 1)
+        return {"deals": self.deals, "buyer_failed": self.buyer_failed / n, "kaboot": self.kaboot / n,
+                "tie": self.tie / n, "baloot": self.baloot / n, "projects": self.projects / n}
+
+
 def summary(r: SimResult) -> dict[str, float]:
     """A few frequencies of a result: buyer failed, Kaboot, tie, Baloot, any project shown."""
-    n = max(len(r), 1)
-    return {
-        "deals": len(r),
-        "buyer_failed": float((~r.buyer_made).sum() / n),
-        "kaboot": float((r.kaboot >= 0).sum() / n),
-        "tie": float(r.tie.sum() / n),
-        "baloot": float((r.baloot_seat >= 0).sum() / n),
-        "projects": float((r.project_team >= 0).sum() / n),
-    }
+    return Tally().add(r).frequencies()
+
+
+def _csv_rows(r: SimResult) -> Iterator[tuple]:
+    cols = r.columns()
+    return zip(*(cols[c] for c in CSV_COLUMNS))
 
 
 def write_csv(r: SimResult, path: str) -> None:
-    """One row per deal, columns :data:`CSV_COLUMNS`."""
-    cols = r.columns()
+    """One row per deal, columns :data:`CSV_COLUMNS` (a result already in memory; see :func:`stream`)."""
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(CSV_COLUMNS)
-        w.writerows(zip(*(cols[c] for c in CSV_COLUMNS)))
+        w.writerows(_csv_rows(r))
+
+
+@dataclass
+class Streamed:
+    """What :func:`stream` did: the summary counts, and the seconds spent playing and writing."""
+
+    tally: Tally
+    play_seconds: float
+    write_seconds: float
+
+
+def stream(deals: int, seed: int = 0, *, csv_file: TextIO | None = None, **options: Any) -> Streamed:
+    """Play the deals of :func:`simulate` one chunk at a time, writing each chunk's CSV rows to
+    ``csv_file`` (header first) and counting its summary, so that memory stays flat at any number of
+    deals. The rows are byte for byte those :func:`write_csv` writes for ``simulate(deals, seed, ...)``."""
+    writer = csv.writer(csv_file) if csv_file is not None else None
+    tally, play, write = Tally(), 0.0, 0.0
+    t0 = time.perf_counter()
+    if writer is not None:
+        writer.writerow(CSV_COLUMNS)
+    chunks = iter_chunks(deals, seed, **options)
+    while True:
+        t1 = time.perf_counter()
+        write += t1 - t0
+        r = next(chunks, None)
+        t0 = time.perf_counter()
+        play += t0 - t1
+        if r is None:
+            break
+        tally.add(r)
+        if writer is not None:
+            writer.writerows(_csv_rows(r))
+        del r
+    return Streamed(tally, play, write)
 
 
 def main(args: Any) -> int:
-    """``python -m explorer simulate``: play the deals, print the rate, write the CSV if asked."""
+    """``python -m explorer simulate``: play the deals chunk by chunk, print the rate and the summary,
+    write the CSV if asked."""
     try:
         profile = custom_profile(getattr(args, "profile", None) or DEFAULT_PROFILE.id)
         opts = dict(mode=getattr(args, "mode", None), profile=profile)
@@ -827,23 +1196,22 @@ def main(args: Any) -> int:
     except (ValueError, ProfileError) as e:
         print(f"simulate: {e}", file=sys.stderr)
         return 2
-    t0 = time.perf_counter()
-    r = simulate(args.deals, args.seed, **opts)
-    dt = time.perf_counter() - t0
-    rate = len(r) / dt if dt > 0 else float("inf")
+    out = getattr(args, "out", None)
+    try:
+        with open(out, "w", newline="", encoding="utf-8") if out else contextlib.nullcontext() as fh:
+            done = stream(args.deals, args.seed, csv_file=fh, **opts)
+    except OSError as e:
+        print(f"simulate: cannot write {out} ({e.strerror})", file=sys.stderr)
+        return 2
+    n, dt = done.tally.deals, done.play_seconds
+    rate = n / dt if dt > 0 else float("inf")
     mode = getattr(args, "mode", None) or "random"
-    print(f"Played {len(r):,} random legal deals (seed {args.seed}, mode {mode}, profile {profile.id}) "
+    print(f"Played {n:,} random legal deals (seed {args.seed}, mode {mode}, profile {profile.id}) "
           f"in {dt:.3f} s: {rate:,.0f} deals per second.")
-    if len(r):
-        s = summary(r)
+    if n:
+        s = done.tally.frequencies()
         print(f"Buyer failed {s['buyer_failed']:.1%}, Kaboot {s['kaboot']:.1%}, tie {s['tie']:.1%}, "
               f"Baloot held {s['baloot']:.1%}, a project shown {s['projects']:.1%}.")
-    out = getattr(args, "out", None)
     if out:
-        try:
-            write_csv(r, out)
-        except OSError as e:
-            print(f"simulate: cannot write {out} ({e.strerror})", file=sys.stderr)
-            return 2
-        print(f"Wrote {len(r):,} rows to {out}.")
+        print(f"Wrote {n:,} rows to {out}.")
     return 0

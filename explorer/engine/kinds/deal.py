@@ -9,7 +9,7 @@ from ..cards import SEATS, Card, Seat, Team
 from ..contract import Contract, Escalation
 from ..deal import deal_cards, hands_from_deck
 from ..errors import ScenarioError, at
-from ..game import RecordedTrick, Replayed, replay_tricks, start_from_record
+from ..game import GameState, RecordedTrick, Replayed, replay_tricks, start_from_record
 from ..i18n import ENGLISH, Style
 from ..profiles import RuleProfile
 from ..projects import Project, has_baloot
@@ -209,7 +209,7 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> DealVerdict | dict[
             {seat: sorted(hands[seat], key=str) for seat in SEATS}, "the game dealt other hands than the record's"
     run = replay_tricks(start, [RecordedTrick(t.leader, tuple(t.cards), t.ekka) for t in s.tricks],
                         {seat: lists for seat, lists in (s.projects or {}).items() if lists})
-    return DealVerdict(run, tuple(s.tricks), hands, baloot_seat, contract, esc, projects, s.dealer)
+    return DealVerdict(run, tuple(s.tricks), hands, baloot_seat, contract, esc, projects, s.dealer, start)
 
 
 @dataclass(frozen=True)
@@ -224,6 +224,14 @@ class DealVerdict:
     escalation: Escalation
     projects: dict[Seat, tuple[Project, ...]]
     dealer: Seat
+    start: GameState
+
+    def states(self) -> list[GameState]:
+        """Every snapshot of the play, from the first card to the end (or to the refused action)."""
+        out = [self.start]
+        for a in self.run.state.actions[len(self.start.actions):]:
+            out.append(out[-1].apply(a))
+        return out
 
     @property
     def valid(self) -> bool:

@@ -4,12 +4,12 @@ A player sees only a :class:`~explorer.engine.game.PlayerView`: its own hand and
 It never receives the state with the hidden hands, so it cannot peek.
 
 >>> sorted(PLAYERS)
-['heuristic', 'random']
+['heuristic', 'random', 'strong']
 >>> make_player("random", seed=1).name
 'random'
 """
 
 from __future__ import annotations
 
-from . import heuristic, random_player  # noqa: F401  (register)
+from . import heuristic, random_player, strong  # noqa: F401  (register)
 from .base import PLAYERS, Choice, Player, PlayerError, make_player  # noqa: F401
