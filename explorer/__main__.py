@@ -29,13 +29,19 @@ def _read(name: str) -> tuple[bytes | None, str | None]:
         return None, f"cannot be read ({e.strerror})"
 
 
+def _shown(name: str) -> str:
+    """A file name as printable text: bytes that are not UTF-8 (kept by Python as lone surrogates,
+    which no output can encode) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
     from .engine.scenario import Checked, check_text, internal_error
     worst = 0
     for name in args.files:
         data, problem = _read(name)
-        label = "<stdin>" if name == "-" else name
+        label = "<stdin>" if name == "-" else _shown(name)
         try:
             result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback

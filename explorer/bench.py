@@ -137,6 +137,40 @@ def exact_probability_times() -> None:
     print(f"all {len(rows)} together: {total:.3f} s")
 
 
+def hostile_input_times() -> None:
+    """``check_text`` on the worst 64 KiB files found while hardening the loader (aim: under 1 s each)."""
+    _heading("Hostile scenario files: check_text on 64 KiB shapes (aim: under 1 s each)")
+    from explorer.engine.loader import MAX_BYTES
+    from explorer.engine.scenario import check_text
+    from explorer.engine.share import decode_scenario, encode_scenario
+    n = MAX_BYTES - 100
+    bomb = "a0: &a0 [" + ", ".join(["x"] * 10) + "]\n" + "".join(
+        f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 9)) + "dealer: *a8\n"
+    shapes = {
+        "alias bomb (10^8 values if expanded)": bomb,
+        "flow list of numbers": "kind: play\nx: [" + ",".join(["1"] * (n // 2 - 10)) + "]",
+        "5,000 unknown keys": "kind: play\n" + "".join(f"k{i}: 1\n" for i in range(4990)),
+        "9,000 bad cards": "kind: play\ncontract: {mode: sun, buyer: N}\ncurrent: {leader: N, cards: []}\n"
+                           "hand: [" + ",".join(["XX"] * 9000) + "]\n",
+        "30,000 nested lists": "[" * (n // 2) + "]" * (n // 2),
+        "one 64 KiB line": "kind: play\ntitle: " + "a" * (n - 20),
+        "lone-surrogate escapes (PyYAML fallback)": 'title: "' + "\\ud800" * (n // 7) + '"',
+        "syntax error at the end (PyYAML re-reads)": "kind: play\nnotes: " + "word " * (n // 5 - 10) + "\n: ]",
+        "9,000 values then a syntax error": "kind: play\nx: [" + ",".join(["1"] * 9000) + "]\n: ]",
+        "64 KiB number": "kind: score\npoints: {NS: " + "9" * (n - 40) + "}",
+    }
+    check_text("kind: play")  # imports the kinds
+    for name, text in shapes.items():
+        t0 = time.perf_counter()
+        result = check_text(text)
+        dt = time.perf_counter() - t0
+        print(f"{name:<42} {len(text.encode()):6,} B  {dt * 1000:6.0f} ms  {(result.errors or ['valid'])[0][:60]}")
+    link = encode_scenario({"kind": "play", "notes": [[1] * 300] * 30})
+    t0 = time.perf_counter()
+    decode_scenario(link)
+    print(f"{'link of 9,000 values':<42} {len(link):6,} ch  {(time.perf_counter() - t0) * 1000:6.0f} ms")
+
+
 def page_rerun_times() -> None:
     """Each page's rerun time under AppTest (after a first, warming run); the aim is under 0.3 s."""
     _heading("Pages: rerun time under AppTest (aim: under 0.3 s)")
@@ -163,7 +197,8 @@ def page_rerun_times() -> None:
 
 
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
-                                      play_out_rate, exact_probability_times, page_rerun_times]
+                                      play_out_rate, exact_probability_times, hostile_input_times,
+                                      page_rerun_times]
 """The sections, printed in order."""
 
 

@@ -248,8 +248,26 @@ def test_an_expect_that_disagrees_with_the_engine_is_reported(tmp_path):
 
 def test_malformed_yaml_names_the_file_and_line(tmp_path):
     (tmp_path / "01-bad.yaml").write_text("title: x\nsummary: a: b\nsteps: []\n", encoding="utf-8")
-    with pytest.raises(LessonError, match=r"01-bad.yaml: line 2: malformed YAML"):
+    with pytest.raises(LessonError, match=r"01-bad.yaml: line 2, column \d+: malformed YAML"):
         load_lessons(tmp_path)
+
+
+@pytest.mark.parametrize("data, problem", [
+    pytest.param(b"title: caf\xe9\nsummary: s\nsteps: []\n",
+                 "01-bad.yaml: line 1, column 11: the file is not UTF-8 text (byte 0xe9)", id="not-utf8"),
+    pytest.param(b"title: x\nsummary: " + b"[" * 3000 + b"]" * 3000 + b"\nsteps: []\n",
+                 "01-bad.yaml: line 2, column 26: lists and mappings nest more than 16 levels deep", id="deep"),
+    pytest.param(b"title: x\nsummary: s\nsteps: [{id: a, title: t, text: " + b"9" * 5000 + b"}]\n",
+                 "01-bad.yaml: steps[0].text: a number of 5000 digits is too long (numbers in a scenario have "
+                 "at most 15 digits)", id="long-number"),
+    pytest.param(b"title: x\ntitle: y\nsummary: s\nsteps: []\n",
+                 "01-bad.yaml: title: the key is written twice (lines 1 and 2); keep one", id="key-twice"),
+])
+def test_a_lesson_file_that_cannot_be_read_is_named_with_where_it_is_wrong(tmp_path, data, problem):
+    (tmp_path / "01-bad.yaml").write_bytes(data)
+    with pytest.raises(LessonError) as e:
+        load_lessons(tmp_path)
+    assert [p.replace(str(tmp_path) + "/", "") for p in e.value.problems] == [problem]
 
 
 def test_the_lesson_modules_doctests_pass():

@@ -24,7 +24,8 @@ def test_csv_has_a_line_per_deal_with_running_totals_and_the_match_state():
 
 
 def test_csv_of_an_empty_sheet_is_just_the_header():
-    assert csv_text([]).strip() == "deal,NS,EW,gahwa_winner,cancelled,note,NS_total,EW_total,match"
+    assert list(csv.reader(io.StringIO(csv_text([])))) == [
+        ["deal", "NS", "EW", "gahwa_winner", "cancelled", "note", "NS_total", "EW_total", "match"]]
 
 
 def test_edits_accept_good_values_and_keep_rows_with_bad_ones():
@@ -79,3 +80,27 @@ def test_csv_export_keeps_a_formula_like_note_inert_for_spreadsheets():
 
     line = csv_text([{"NS": 16, "EW": 0, "note": "=HYPERLINK(\"x\")", "gahwa_winner": None}]).splitlines()[1]
     assert "'=HYPERLINK" in line and ",=HYPERLINK" not in line and '"=HYPERLINK' not in line
+
+
+CALC = "=cmd|' /C calc'!A0"
+
+
+@pytest.mark.parametrize("brk", ["\r", "\n", "\r\n", "\u2028"], ids=["cr", "lf", "crlf", "line-separator"])
+def test_every_csv_field_is_quoted_so_a_line_break_in_a_note_stays_in_its_cell(brk):
+    text = csv_text([r(16, 0, f"x{brk}{CALC}"), r(10, 0, "second")])
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert len(rows) == 3, rows  # the header and two deals: the note did not start a row
+    assert [row[0] for row in rows[1:]] == ["1", "2"]
+    assert text.count('"') == 2 * 9 * 3, "every field of every row, the header too, is quoted"
+
+
+@pytest.mark.parametrize("note, inert", [
+    pytest.param(f"x\r{CALC}", f"x\r'{CALC}", id="after-cr"),
+    pytest.param(f"x\n{CALC}", f"x\n'{CALC}", id="after-lf"),
+    pytest.param("x\r\n+1+1\n@SUM(A1)", "x\r\n'+1+1\n'@SUM(A1)", id="every-line"),
+    pytest.param("\r=1", "'\r'=1", id="cr-first"),
+    pytest.param("a = b - c", "a = b - c", id="formula-signs-inside-a-line-are-text"),
+])
+def test_csv_neutralises_a_formula_at_the_start_of_every_line_of_a_note(note, inert):
+    rows = list(csv.DictReader(io.StringIO(csv_text([r(16, 0, note)]), newline="")))
+    assert rows[0]["note"] == inert

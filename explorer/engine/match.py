@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import CardError, Team
-from .errors import ScenarioError, at
+from .errors import ScenarioError, at, short
 from .tables import MATCH_TARGET
 
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
@@ -34,6 +34,13 @@ TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
 MAX_DEAL_AWARD = 2 * 88 + 2 * (40 + 20 + 20 + 20)
 """The most one team can record in one deal: a doubled Sun reverse Kaboot (88 × 2) plus, doubled,
 the most projects two hands can show in Sun (four Aces and four Kings, four Queens and four Jacks)."""
+
+
+MAX_MATCH_TOTAL = MATCH_TARGET - 1 + MAX_DEAL_AWARD
+"""The highest total a team can hold before a deal (527): a deal is played only while both totals
+are below 152 or equal at 152 or more, and one deal takes a team from at most 151 to at most
+151 + 376. (Equal totals can only climb higher through further tied deals, which no table plays:
+scenarios refuse them rather than accept absurd totals.)"""
 
 
 class MatchError(ScenarioError):
@@ -59,7 +66,7 @@ def whole_points(value: Any, *, where: str = "") -> int:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         raise MatchError(at(where, "is empty; write a whole number (0 when the team scored nothing)"))
     if isinstance(value, bool):
-        raise MatchError(at(where, f"{value!r} is not a whole number of game points"))
+        raise MatchError(at(where, f"{short(value)} is not a whole number of game points"))
     number: int | None = None
     if isinstance(value, int):
         number = value
@@ -67,16 +74,23 @@ def whole_points(value: Any, *, where: str = "") -> int:
         number = int(value)
     elif isinstance(value, str):
         text = value.strip()
-        if text.lstrip("+-").isdigit():
-            number = int(text)
+        digits = text.lstrip("+-")
+        if digits.isdigit() and len(digits) > 6:  # int() of 5,000 digits fails; none of them is an award
+            raise MatchError(at(where, f"a number of {len(digits)} digits is more than one deal can award "
+                                       f"(at most {MAX_DEAL_AWARD})"))
+        if digits.isdigit():
+            try:
+                number = int(text)
+            except ValueError:  # '²' is a digit to str.isdigit, not to int()
+                number = None
     elif hasattr(value, "__index__"):  # numpy integers
         number = int(value.__index__())
     if number is None:
-        raise MatchError(at(where, f"{value!r} is not a whole number of game points"))
+        raise MatchError(at(where, f"{short(value)} is not a whole number of game points"))
     if number < 0:
-        raise MatchError(at(where, f"{number} is negative; game points are 0 or more"))
+        raise MatchError(at(where, f"{short(number)} is negative; game points are 0 or more"))
     if number > MAX_DEAL_AWARD:
-        raise MatchError(at(where, f"{number} is more than one deal can award (at most {MAX_DEAL_AWARD}: "
+        raise MatchError(at(where, f"{short(number)} is more than one deal can award (at most {MAX_DEAL_AWARD}: "
                                    "a doubled Sun reverse Kaboot with the most projects a team can show)"))
     return number
 

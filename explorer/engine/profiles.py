@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
+from .errors import short
+
 
 class ProfileError(ValueError):
     """An unknown profile, an unknown option or a value an option does not take."""
@@ -182,7 +184,7 @@ def get_profile(profile_id: str) -> RuleProfile:
         return PROFILES[str(profile_id).strip().lower()]
     except KeyError:
         raise ProfileError(
-            f"unknown profile {profile_id!r} (use {', '.join(PROFILES)})") from None
+            f"unknown profile {short(profile_id)} (use {', '.join(PROFILES)})") from None
 
 
 def custom_profile(spec: str | Mapping[str, Any] | RuleProfile | None) -> RuleProfile:
@@ -202,11 +204,11 @@ def custom_profile(spec: str | Mapping[str, Any] | RuleProfile | None) -> RulePr
         info = OPTIONS.get(str(key))
         if info is None:
             raise ProfileError(
-                f"unknown rule option {key!r} (options: {', '.join(OPTIONS)})")
+                f"unknown rule option {short(key)} (options: {', '.join(OPTIONS)})")
         if value not in info.choices or type(value) is not type(info.choices[0]):
             choices = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c)
                                 for c in info.choices)
-            raise ProfileError(f"option {key}: {value!r} is not one of {choices}")
+            raise ProfileError(f"option {key}: {short(value)} is not one of {choices}")
         changes[key] = value
     if not changes:
         return base

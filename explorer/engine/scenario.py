@@ -21,19 +21,22 @@ naming where each is. Nothing here raises for bad input.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, StrictInt, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, field_validator, model_validator
 
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
-from .errors import ScenarioError, at
+from .errors import ScenarioError, at, short
 from .i18n import ENGLISH, Style
+from .loader import load_yaml
+from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile
-from .tables import Mode
+from .tables import MATCH_TARGET, Mode
 
 MAX_SCENARIO_BYTES = 64 * 1024
 """Largest scenario accepted (a whole recorded deal is about 2 KB)."""
@@ -49,19 +52,24 @@ META_KEYS = ("title", "notes", "topic", "tags", "id", "question", "expect", "exp
 def _card(v: Any) -> Card:
     if isinstance(v, Card):
         return v
-    if isinstance(v, bool) or v is None or isinstance(v, (list, dict)):
-        raise ValueError(f"{short(v)} is not a card (write rank then suit, e.g. TH)")
     try:
-        return Card.parse(str(v))
+        return Card.parse(_text(v, "a card (write rank then suit, e.g. TH)"))
     except CardError as e:
         raise ValueError(str(e)) from None
+
+
+def _text(v: Any, what: str) -> str:
+    """A scalar as text for a parser; a list, mapping, null or true/false is refused without writing it out."""
+    if isinstance(v, bool) or v is None or not isinstance(v, (str, int, float)):
+        raise ValueError(f"{short(v)} is not {what}")
+    return str(v)
 
 
 def _seat(v: Any) -> Seat:
     if isinstance(v, Seat):
         return v
     try:
-        return Seat.parse(str(v))
+        return Seat.parse(_text(v, "a seat (use S, E, N or W)"))
     except CardError as e:
         raise ValueError(str(e)) from None
 
@@ -70,7 +78,7 @@ def _team(v: Any) -> Team:
     if isinstance(v, Team):
         return v
     try:
-        return Team.parse(str(v))
+        return Team.parse(_text(v, "a team (use NS or EW)"))
     except CardError as e:
         raise ValueError(str(e)) from None
 
@@ -79,13 +87,14 @@ def _suit(v: Any) -> Suit:
     if isinstance(v, Suit):
         return v
     try:
-        return Suit.parse(str(v))
+        return Suit.parse(_text(v, "a suit (use S H D C or ♠ ♥ ♦ ♣)"))
     except CardError as e:
         raise ValueError(str(e)) from None
 
 
-def _lower(v: Any) -> Any:
-    return v.strip().lower() if isinstance(v, str) else v
+def _lower(v: Any) -> str | None:
+    """A name as a lookup key; None for anything that is not text (a list cannot be a dict key)."""
+    return v.strip().lower() if isinstance(v, str) else None
 
 
 def _mode(v: Any) -> Mode:
@@ -96,7 +105,7 @@ def _mode(v: Any) -> Mode:
     try:
         return Mode(key)
     except ValueError:
-        raise ValueError(f"unknown contract mode {v!r} (use sun or hokum)") from None
+        raise ValueError(f"unknown contract mode {short(v)} (use sun or hokum)") from None
 
 
 def _level(v: Any) -> Level:
@@ -110,7 +119,18 @@ def _level(v: Any) -> Level:
         return Level(key)
     except ValueError:
         raise ValueError(
-            f"unknown escalation level {v!r} (use none, double, triple, quadruple or gahwa)") from None
+            f"unknown escalation level {short(v)} (use none, double, triple, quadruple or gahwa)") from None
+
+
+def _match_total(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"{short(v)} is not a whole number")
+    if v < 0:
+        raise ValueError(f"{v} is negative: a match total is 0 or more")
+    if v > MAX_MATCH_TOTAL:
+        raise ValueError(f"{v} is not a match total (at most {MAX_MATCH_TOTAL}: 151 and then the largest "
+                         f"award of one deal, {MAX_DEAL_AWARD})")
+    return v
 
 
 CardT = Annotated[Card, BeforeValidator(_card)]
@@ -119,6 +139,8 @@ TeamT = Annotated[Team, BeforeValidator(_team)]
 SuitT = Annotated[Suit, BeforeValidator(_suit)]
 ModeT = Annotated[Mode, BeforeValidator(_mode)]
 LevelT = Annotated[Level, BeforeValidator(_level)]
+MatchTotalT = Annotated[int, BeforeValidator(_match_total)]
+"""A team's match total before the deal: a whole number from 0 to MAX_MATCH_TOTAL."""
 
 
 class Model(BaseModel):
@@ -159,6 +181,12 @@ class TrickIn(Model):
     ekka: bool = False
 
 
+_SEAT_OR_TEAM_KEYS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "match": (_team, "team"), "points": (_team, "team"), "tricks_won": (_team, "team"),
+    "hands": (_seat, "seat"), "projects": (_seat, "seat")}
+"""Mappings keyed by seat or team, in every kind that has them."""
+
+
 class Common(Model):
     """Keys every kind accepts."""
 
@@ -166,7 +194,7 @@ class Common(Model):
     kind: Literal["play", "score", "projects", "bidding", "deal"]
     profile: str | dict[str, Any] | None = None
     dealer: SeatT | None = None
-    match: dict[TeamT, StrictInt] | None = None
+    match: dict[TeamT, MatchTotalT] | None = None
     contract: ContractIn | None = None
     escalation: EscalationIn | None = None
     title: Any = None
@@ -179,6 +207,41 @@ class Common(Model):
     expect_errors: Any = None
     answer: Any = None
     explanation: Any = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keys_name_distinct_seats_and_teams(cls, data: Any) -> Any:
+        """``{NS: 100, ns: 62}`` would keep one of the two silently: each seat or team is named once."""
+        if not isinstance(data, dict):
+            return data
+        for name, (parse, what) in _SEAT_OR_TEAM_KEYS.items():
+            block = data.get(name)
+            if not isinstance(block, dict):
+                continue
+            seen: dict[Any, Any] = {}
+            for key in block:
+                try:
+                    parsed = parse(key)
+                except ValueError:
+                    continue  # the key's own check reports it
+                if parsed in seen:
+                    raise ValueError(f"{name}: {short(seen[parsed], 20)} and {short(key, 20)} both name the "
+                                     f"{what} {parsed.value}; keep one")
+                seen[parsed] = key
+        return data
+
+    @field_validator("match")
+    @classmethod
+    def _match_not_over(cls, m: dict[Team, int] | None) -> dict[Team, int] | None:
+        """Totals before a deal: both below 152, or equal at 152 or more (another deal is needed)."""
+        if m is None:
+            return m
+        ns, ew = m.get(Team.NS, 0), m.get(Team.EW, 0)
+        if max(ns, ew) >= MATCH_TARGET and ns != ew:
+            raise ValueError(f"NS {ns}, EW {ew}: {'NS' if ns > ew else 'EW'} has already won the match; a deal "
+                             f"is played only while both totals are below {MATCH_TARGET}, or equal at "
+                             f"{MATCH_TARGET} or more")
+        return m
 
 
 # --- reading files ---------------------------------------------------------------------------
@@ -197,28 +260,12 @@ class Checked:
 
 
 def parse_text(text: str | bytes) -> dict[str, Any]:
-    """YAML (or JSON) text to a mapping, with a clear error for empty, oversized or malformed files."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_SCENARIO_BYTES:
-            raise ScenarioError(f"the file is too large ({len(text)} bytes; a scenario is at most "
-                                f"{MAX_SCENARIO_BYTES // 1024} KiB)")
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ScenarioError("the file is not UTF-8 text") from None
-    if len(text.encode("utf-8")) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(f"the file is too large (a scenario is at most {MAX_SCENARIO_BYTES // 1024} KiB)")
-    if not text.strip():
-        raise ScenarioError("the file is empty (a scenario needs at least kind:)")
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise ScenarioError(at(where, f"malformed YAML: {problem}")) from None
-    except Exception as e:  # noqa: BLE001 - any loader failure is bad input
-        raise ScenarioError(f"malformed YAML: {e}") from None
+    """YAML (or JSON) text to a mapping, with a clear error for empty, oversized or malformed files.
+
+    The reading is :func:`explorer.engine.loader.load_yaml`'s: bounded in size, depth, values and
+    digits, no alias, no key written twice, no control character (each refused with where it is).
+    """
+    doc = load_yaml(text, max_bytes=MAX_SCENARIO_BYTES)
     if doc is None:
         raise ScenarioError("the file is empty (a scenario needs at least kind:)")
     if not isinstance(doc, dict):
@@ -241,12 +288,6 @@ def loc_path(loc: tuple[Any, ...]) -> str:
         else:
             out += ("." if out else "") + str(part)
     return out
-
-
-def short(value: Any, limit: int = 60) -> str:
-    """A value as it appears in an error line, cut to ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 MAX_PROBLEMS = 40
@@ -277,21 +318,23 @@ def _message(err: dict[str, Any]) -> str:
 
 
 def validation_problems(e: ValidationError) -> list[str]:
-    """One line per pydantic error, de-duplicated (unions repeat themselves)."""
-    out: list[str] = []
-    for err in e.errors():
+    """One line per pydantic error, de-duplicated (unions repeat themselves) in linear time."""
+    out: dict[str, None] = {}
+    for err in e.errors(include_url=False, include_context=False):
         line = at(loc_path(err["loc"]), _message(err))
-        if len(line) > 300:
-            line = line[:299] + "…"
-        if line not in out:
-            out.append(line)
-    return _cap(out)
+        out.setdefault(line if len(line) <= 300 else line[:299] + "…")
+    return _cap(list(out))
+
+
+_MORE = re.compile(r"… and (\d+) more problems?$")
 
 
 def _cap(problems: list[str]) -> list[str]:
+    """At most MAX_PROBLEMS lines and one saying how many more; capping twice keeps the count."""
     if len(problems) <= MAX_PROBLEMS:
         return problems
-    return problems[:MAX_PROBLEMS] + [f"… and {len(problems) - MAX_PROBLEMS} more problems"]
+    more = sum(int(m.group(1)) if (m := _MORE.match(p)) else 1 for p in problems[MAX_PROBLEMS:])
+    return problems[:MAX_PROBLEMS] + [f"… and {more} more problem{'' if more == 1 else 's'}"]
 
 
 def read_model(model: type[Model], doc: dict[str, Any]):
@@ -363,7 +406,7 @@ def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, styl
     if kind is None:
         raise ScenarioError(at("kind", f"is missing (required: one of {', '.join(KIND_NAMES)})"))
     if not isinstance(kind, str) or kind.strip().lower() not in KIND_NAMES:
-        raise ScenarioError(at("kind", f"unknown kind {kind!r} (use {', '.join(KIND_NAMES)})"))
+        raise ScenarioError(at("kind", f"unknown kind {short(kind)} (use {', '.join(KIND_NAMES)})"))
     kind = kind.strip().lower()
     doc = {**doc, "kind": kind}
     prof = resolve_profile(doc.get("profile"), profile)
@@ -415,6 +458,19 @@ def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None, s
     return check_doc(doc, profile=profile, style=style)
 
 
+class _WrittenOutDumper(yaml.SafeDumper):
+    """Writes a value used twice in full each time: scenario files refuse aliases (``*id001``)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
 def dump_yaml(doc: dict[str, Any]) -> str:
-    """A scenario as readable YAML (cards stay as text, key order kept)."""
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    """A scenario as readable YAML (cards stay as text, key order kept, no alias).
+
+    >>> hand = ["QH", "9S"]
+    >>> parse_text(dump_yaml({"kind": "play", "hand": hand, "played": hand}))["played"]
+    ['QH', '9S']
+    """
+    return yaml.dump(doc, Dumper=_WrittenOutDumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)

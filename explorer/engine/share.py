@@ -2,6 +2,7 @@
 
 The value is the scenario's JSON, zlib-compressed and base64url-encoded, with a version prefix.
 Decoding checks every step and says what is wrong; it never raises anything but ScenarioError.
+The JSON is read by :func:`explorer.engine.loader.load_json`, with the bounds of a scenario file.
 
 >>> doc = {"kind": "score", "contract": {"mode": "sun", "buyer": "W"}, "points": {"NS": 65, "EW": 65}}
 >>> decode_scenario(encode_scenario(doc)) == doc
@@ -21,6 +22,7 @@ import zlib
 from typing import Any
 
 from .errors import ScenarioError, at
+from .loader import load_json
 
 PREFIX = "v1."
 MAX_LINK_CHARS = 16_000
@@ -29,8 +31,20 @@ MAX_JSON_BYTES = 64 * 1024
 
 
 def encode_scenario(doc: dict[str, Any]) -> str:
-    """A scenario as a compact, URL-safe string."""
-    raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """A scenario as a compact, URL-safe string; never fails for text.
+
+    A lone surrogate (half of a UTF-16 pair, which no UTF-8 text can hold) becomes U+FFFD, the
+    replacement character, so the link is always made; two halves of one pair join into the
+    character they encode.
+
+    >>> decode_scenario(encode_scenario({"kind": "play", "title": "\\ud800 \\ud83d\\ude00"}))["title"]
+    '\\ufffd 😀'
+    """
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
     packed = zlib.compress(raw, 9)
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -55,10 +69,7 @@ def decode_scenario(value: str) -> dict[str, Any]:
             raise ScenarioError(at("link", "the scenario in this link is too large"))
     except zlib.error:
         raise ScenarioError(at("link", "the scenario in this link is damaged (cut short or altered)")) from None
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ScenarioError(at("link", "the scenario in this link is damaged (not readable)")) from None
+    doc = load_json(raw, where="link")  # bounded like a file: depth, digits, text, keys given twice
     if not isinstance(doc, dict):
         raise ScenarioError(at("link", "the link does not hold a scenario (a mapping of keys)"))
     return doc

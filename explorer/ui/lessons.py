@@ -25,7 +25,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, PrivateAttr, ValidationError, model_validator
 
 from explorer.engine.bidding import (
@@ -52,6 +51,7 @@ from explorer.engine.deal import (
     next_dealer,
 )
 from explorer.engine.errors import ScenarioError
+from explorer.engine.loader import load_yaml
 from explorer.engine.play import card_value, is_trump, trick_points, winning_index
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
 from explorer.engine.scenario import Checked, SeatT, check_doc, loc_path
@@ -353,9 +353,9 @@ def parse_lesson(raw: Any, *, lesson_id: str, path: Path | None = None) -> Lesso
                 problems.append(f"{where}: scenario_file: {step.scenario_file} is not a file of this repository")
             else:
                 try:
-                    doc = yaml.safe_load(file.read_text(encoding="utf-8"))
-                except yaml.YAMLError as e:
-                    problems.append(f"{where}: scenario_file: {step.scenario_file} is not valid YAML ({e})")
+                    doc = load_yaml(file.read_bytes())
+                except ScenarioError as e:
+                    problems += [f"{where}: scenario_file: {step.scenario_file}: {p}" for p in e.problems]
                     doc = None
                 if doc is not None and not (isinstance(doc, dict) and "kind" in doc):
                     problems.append(f"{where}: scenario_file: {step.scenario_file} is not a scenario (no kind:)")
@@ -395,12 +395,12 @@ def _needs(step: Step) -> list[str]:
 @lru_cache(maxsize=64)
 def _load_cached(path: str, mtime: int) -> Lesson:
     p = Path(path)
-    try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else "YAML"
-        raise LessonError(f"{_rel(p)}: {where}: malformed YAML: {getattr(e, 'problem', e)}") from None
+    try:  # the engine's safe reading: bounded, every problem located (bad bytes, depth, numbers...)
+        raw = load_yaml(p.read_bytes())
+    except ScenarioError as e:
+        raise LessonError([f"{_rel(p)}: {problem}" for problem in e.problems]) from None
+    except OSError as e:
+        raise LessonError(f"{_rel(p)}: cannot be read ({e.strerror})") from None
     return parse_lesson(raw, lesson_id=p.stem, path=p)
 
 

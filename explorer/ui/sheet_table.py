@@ -15,6 +15,8 @@ appends to ``sheet.deals``. The match itself is :class:`explorer.engine.match.Ma
 from __future__ import annotations
 
 import copy
+import csv
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -196,26 +198,36 @@ def sheet_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
 def csv_text(items: Sequence[Mapping[str, Any]]) -> str:
     """The sheet as CSV: one line per deal with the running totals and the match's state.
 
-    >>> csv_text([{"NS": 16, "EW": 0, "note": "a", "gahwa_winner": None}]).splitlines()
-    ['deal,NS,EW,gahwa_winner,cancelled,note,NS_total,EW_total,match', '1,16,0,,False,a,16,0,']
+    Every field is quoted, so a line break inside a note stays inside its cell, and every text
+    is made inert for spreadsheets (:func:`_inert`).
+
+    >>> csv_text([{"NS": 16, "EW": 0, "note": "a", "gahwa_winner": None}]).splitlines()[1]
+    '"1","16","0","","False","a","16","0",""'
     """
     frame = sheet_frame(items).rename(columns=CSV_NAMES)
     for team in ("NS", "EW"):
         points = frame[team].dropna()
         if (points == points.round()).all():
             frame[team] = frame[team].astype("Int64")  # 16, not 16.0 (blank when a cell is empty)
-    frame["note"] = frame["note"].map(_inert)
-    return frame.to_csv(index=False)
+    for column in frame.columns:
+        if frame[column].dtype == object or pd.api.types.is_string_dtype(frame[column]):
+            frame[column] = frame[column].map(_inert)
+    return frame.to_csv(index=False, quoting=csv.QUOTE_ALL)
+
+
+_FORMULA_START = re.compile(r"(?:^|(?<=[\r\n]))(?=[=+\-@\t\r])")
+"""Where a spreadsheet would start reading a formula: the start of the text or of any line in it."""
 
 
 def _inert(text: Any) -> Any:
-    """A note a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
+    """Text a spreadsheet would run as a formula (=, +, -, @, tab or CR first, at the start or after
+    any line break) gets an apostrophe there.
 
-    >>> _inert("=1+1"), _inert("fine")
-    ("'=1+1", 'fine')
+    >>> _inert("=1+1"), _inert("fine"), _inert("x\\r=cmd|' /C calc'!A0")
+    ("'=1+1", 'fine', "x\\r'=cmd|' /C calc'!A0")
     """
-    if isinstance(text, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
+    if isinstance(text, str):
+        return _FORMULA_START.sub("'", text)
     return text
 
 

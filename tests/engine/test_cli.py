@@ -205,6 +205,20 @@ BAD_INPUTS: list[tuple[str, bytes, str]] = [
     ("project-not-a-list", (VALID_SCORE + "projects: {N: AS}\n").encode(), "projects.N"),
     ("unknown-escalation-level", (VALID_SCORE + "escalation: {level: quintuple}\n").encode(), "escalation.level"),
     ("ten-tricks", (VALID_SCORE + "tricks_won: {NS: 5, EW: 5}\n").encode(), "tricks_won"),
+    # issue 9: each of these was a traceback, a 38 s / 3.6 GB expansion, or a silent last-wins
+    ("alias-bomb-as-dealer", ("a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
+        f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+        + "kind: score\ndealer: *i\n").encode(), "line 2, column 8: *a is an alias"),
+    ("nested-thirty-thousand-deep", b"[" * 30_000 + b"]" * 30_000, "nest more than 16 levels"),
+    ("points-of-5000-digits", VALID_SCORE.replace("NS: 82", "NS: " + "1" * 5000).encode(),
+     "points.NS: a number of 5000 digits is too long"),
+    ("nul-in-the-title", (VALID_SCORE + 'title: "a\\0b"\n').encode(), "title: the text holds the control character "
+                                                                     "U+0000 (NUL)"),
+    ("lone-surrogate-in-the-title", (VALID_SCORE + 'title: "\\ud800"\n').encode(), "title: the text holds U+D800"),
+    ("kind-written-twice", b"kind: play\nkind: score\n", "kind: the key is written twice (lines 1 and 2)"),
+    ("match-total-of-10^29", (VALID_SCORE + "match: {NS: 1" + "0" * 29 + ", EW: -1" + "0" * 20 + "}\n").encode(),
+     "match.NS: a number of 30 digits"),
+    ("match-already-won", (VALID_SCORE + "match: {NS: 160, EW: 100}\n").encode(), "NS has already won the match"),
 ]
 
 
@@ -271,6 +285,8 @@ def test_invalid_fixture_alone_exits_2(path):
     pytest.param(_oversized(), "too large", id="oversized-stdin"),
     pytest.param(bytes(range(256)) * 4, "UTF-8", id="binary-stdin"),
     pytest.param(b"", "empty", id="empty-stdin"),
+    pytest.param(b"kind: play\ntitle: &t [x, x]\nnotes: *t\n", "line 3, column 8: *t is an alias", id="alias-stdin"),
+    pytest.param(b"kind: play\nnotes: " + b"{a: " * 10_000, "nest more than 16 levels", id="deep-stdin"),
 ])
 def test_bad_standard_input_exits_2_without_a_traceback(data, needle):
     proc = check("-", stdin=data)
@@ -312,3 +328,16 @@ def test_cli_read_limit_matches_the_scenario_limit():
     from explorer.engine.scenario import MAX_SCENARIO_BYTES
 
     assert MAX_READ_BYTES == MAX_SCENARIO_BYTES
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_without_a_traceback(tmp_path):
+    import os
+    name = os.fsdecode(bytes(tmp_path) + b"/caf\xe9.yaml")
+    with open(os.fsencode(name), "wb") as fh:
+        fh.write(b"kind: play\nkind: score\n")
+    proc = subprocess.run([sys.executable, "-m", "explorer", "check", name, "--json"], capture_output=True,
+                          cwd=ROOT, timeout=60, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert b"Traceback" not in proc.stderr and proc.returncode == 2, proc.stderr
+    [line] = json_lines(proc)
+    assert line["file"].endswith("caf\ufffd.yaml")
+    assert line["errors"] == ["kind: the key is written twice (lines 1 and 2); keep one"]

@@ -114,7 +114,7 @@ def score_problems(s: Any, profile: RuleProfile, *, path: str = "") -> list[str]
                 if tw[t] == 0 and pts.get(t, 0) != 0:
                     out.append(at(f"{pre}points.{t.value}", f"{pts[t]} raw points, but {t.value} won no trick"))
                 if tw[t] > 0 and pts.get(t, 0) < 10 and tw[t] == 8:
-                    out.append(at(f"{pre}points.{t.value}", f"{t.value} won every trick but has {pts[t]} points"))
+                    out.append(at(f"{pre}points.{t.value}", f"{t.value} won every trick but has {pts.get(t, 0)} points"))
     if s.baloot is not None and c.mode is Mode.SUN:
         out.append(at(f"{pre}baloot", "Baloot exists only in Hokum (trump K and Q)"))
     if s.first_seat_held_ace and c.mode is not Mode.SUN:
