@@ -520,7 +520,7 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
                f"{done.deal.cut} cards. Dealing starts with {_seat_label(dealer.right)}, the dealer's right.")
     if shown:
         last = shown[-1]
-        st.markdown(f"**Move {pos} of {total}:** {pretty(last.describe())}. *{last.round.doc}*")
+        st.markdown(f"**Move {pos} of {total}:** {pretty(str(last.describe()))}. *{last.round.doc}*")
     else:
         st.markdown("**The shuffled, cut deck lies face down.** Click *Next card*.")
     hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}

@@ -595,7 +595,7 @@ def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any]) -> str:
         toks = _tokens(path)
         if len(toks) > 1 and isinstance(toks[1], int):
             done = deal_of(block)
-            return done.steps[toks[1]].describe().capitalize() + "."
+            return str(done.steps[toks[1]].describe()).capitalize() + "."
     return "From the engine's deal."
 
 
