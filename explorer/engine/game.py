@@ -760,7 +760,7 @@ def describe(action: Action) -> Msg:
         return Msg("{seat} declares {cards}.", seat=action.seat, cards=[list(p) for p in action.projects])
     if action.kind is CallKind.PASS:
         return Msg("{seat} passes.", seat=action.seat)
-    return Msg("{seat}: {call}", seat=action.seat, call=action.label)
+    return Msg("{seat}: {call}", seat=action.seat, call=action.message())
 
 
 # --- replaying a record ------------------------------------------------------------------------------
