@@ -312,3 +312,50 @@ def test_cli_read_limit_matches_the_scenario_limit():
     from explorer.engine.scenario import MAX_SCENARIO_BYTES
 
     assert MAX_READ_BYTES == MAX_SCENARIO_BYTES
+
+
+# --- the text output and --lang ------------------------------------------------------------------
+
+def test_text_output_gives_the_reason_of_the_illegal_cards_once():
+    """Issue 12: one line for the cards a rule refuses, not the whole reason once per card."""
+    proc = check(str(LIBRARY / "seed000-third-player-must-cut.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    illegal = "7S 8D 8S 9S AS JD TD".split()
+    assert out.count("Clubs were led and you have no clubs") == 1, out
+    assert "  7S 8D 8S 9S AS JD TD are not allowed: you must trump." in out.splitlines()
+    assert all(out.count(card) == 1 for card in illegal), out
+    assert "Legal: QH" in out
+
+
+@pytest.mark.parametrize("name", ["bidding-sun-over-hokum", "bidding-earlier-seat-takes-hokum", "bidding-redeal",
+                                  "bidding-ashkal-by-dealer"])
+def test_bidding_text_output_is_sentences_not_python_values(name):
+    proc = check(str(LIBRARY / f"{name}.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    for python in ("{'", "Finished:", "False", "True", "None"):
+        assert python not in out, out
+    assert all(line.rstrip().endswith((".", ")")) for line in out.splitlines()[1:]), out
+
+
+def test_bidding_text_output_says_who_is_asked_and_the_contract():
+    out = check(str(LIBRARY / "bidding-earlier-seat-takes-hokum.yaml")).stdout.decode().splitlines()
+    assert out[2:] == ["Round 1: W's Hokum ♠ stands; E is asked.", "E may call: Pass, Sun."]
+    out = check(str(LIBRARY / "bidding-sun-over-hokum.yaml")).stdout.decode().splitlines()
+    assert out[1:] == ["Sun bought by W, Double; W takes the upcard.", "Escalation: Double; N said Double."]
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"]])
+def test_a_language_without_a_catalogue_prints_english(flags):
+    files = [str(LIBRARY / f"{n}.yaml") for n in ("seed000-third-player-must-cut", "bidding-sun-over-hokum",
+                                                  "deal-from-deck-and-bidding")]
+    english = check(*files, *flags)
+    assert english.returncode == 0
+    assert check(*files, *flags, "--lang", "xx").stdout == english.stdout
+    assert check(*files, *flags, "--lang", "en").stdout == english.stdout
+
+
+def test_a_language_is_a_code_not_a_path():
+    proc = check(str(LIBRARY / "bidding-redeal.yaml"), "--lang", "../../etc")
+    assert proc.returncode == 2 and b"not a language code" in proc.stderr
