@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -37,13 +38,15 @@ def _shown(name: str) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
+    from .engine.i18n import style_for
     from .engine.scenario import Checked, check_text, internal_error
+    style = style_for(args.lang)
     worst = 0
     for name in args.files:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else _shown(name)
         try:
-            result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile)
+            result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile, style=style)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
             print(f"{label}: {internal_error(e)}", file=sys.stderr)
             worst = max(worst, 1)
@@ -61,7 +64,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             from .engine.report import format_verdict
             if len(args.files) > 1:
                 print(f"== {label}")
-            print(format_verdict(result.output))
+            print(format_verdict(result.output, style))
     return worst
 
 
@@ -138,6 +141,12 @@ def cmd_duel(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lang(value: str) -> str:
+    if not re.fullmatch(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?", value):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a language code (e.g. en, ar)")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m explorer", description="Baloot rules explorer: check scenarios.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -146,6 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     c.add_argument("--profile", default=None,
                    help="rule profile for every file: detailed, tournament or simple (overrides the file)")
+    c.add_argument("--lang", default="en", type=_lang, metavar="LANG",
+                   help="language of the sentences (en, ar...; English until LANG has a catalogue); "
+                        "JSON keys, rule ids and card codes do not change")
     c.set_defaults(func=cmd_check)
     s = sub.add_parser("simulate", help="play seeded random legal deals and write one row per deal")
     s.add_argument("--deals", type=int, default=1000)

@@ -52,7 +52,7 @@ Not implemented: the Ace-upcard special cases that 003 names but does not give.
 >>> s = apply_calls(s, ["E: pass", "N: pass"])
 >>> str(s.contract), s.next.value, s.phase.value              # N may Double (NS 40 < 100 < 120)
 ('Sun bought by W', 'N', 'escalation')
->>> check_call(s, Call.parse("N: double locked")).reason
+>>> str(check_call(s, Call.parse("N: double locked")).reason)
 'A Sun Double is never locked: N may Double only open.'
 >>> s = apply_call(s, Call.parse("N: double"))
 >>> s.finished, s.escalation.level.value
@@ -69,6 +69,7 @@ from typing import Literal
 
 from .cards import SUITS, Card, CardError, Seat, Suit, Team, priority_order
 from .contract import Contract, Escalation, Level
+from .i18n import ENGLISH, N_, NC_, Msg, Style
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .tables import Mode
 
@@ -88,8 +89,14 @@ class IllegalCallError(BiddingError):
 
     def __init__(self, verdict: CallVerdict):
         self.verdict = verdict
-        who = verdict.call.seat.value if verdict.call.seat else "No seat"
-        super().__init__(f"{who} may not call {verdict.call.label}: {verdict.reason}")
+        seat = verdict.call.seat
+        if seat is None:
+            self.message = Msg("No seat may not call {call}: {reason}", call=verdict.call.message(),
+                               reason=verdict.reason)
+        else:
+            self.message = Msg("{seat} may not call {call}: {reason}", seat=seat, call=verdict.call.message(),
+                               reason=verdict.reason)
+        super().__init__(str(self.message))
 
 
 # --- calls -----------------------------------------------------------------------------------------
@@ -109,8 +116,8 @@ class CallKind(enum.Enum):
 
     @property
     def title(self) -> str:
-        """The call as printed: Pass, Hokum, Sun, ..."""
-        return self.value.capitalize()
+        """The call as printed: Pass, Hokum, Sun, ... (a msgid, context ``CallKind``)."""
+        return _CALL_TITLES[self]
 
     @property
     def is_bid(self) -> bool:
@@ -122,6 +129,13 @@ class CallKind(enum.Enum):
         """Double, Triple, Quadruple and Gahwa: the escalation steps."""
         return self in _RAISE_LEVEL
 
+
+_CALL_TITLES = {
+    CallKind.PASS: NC_("CallKind", "Pass"), CallKind.HOKUM: NC_("CallKind", "Hokum"),
+    CallKind.SUN: NC_("CallKind", "Sun"), CallKind.ASHKAL: NC_("CallKind", "Ashkal"),
+    CallKind.DOUBLE: NC_("CallKind", "Double"), CallKind.TRIPLE: NC_("CallKind", "Triple"),
+    CallKind.QUADRUPLE: NC_("CallKind", "Quadruple"), CallKind.GAHWA: NC_("CallKind", "Gahwa"),
+}
 
 BID_CALLS: tuple[CallKind, ...] = (CallKind.PASS, CallKind.HOKUM, CallKind.SUN, CallKind.ASHKAL)
 """The calls of the bidding."""
@@ -213,15 +227,20 @@ class Call:
         """The call's name in scenario notation: ``pass``, ``hokum``, ..."""
         return self.kind.value
 
+    def message(self) -> Msg:
+        """The call in words: ``Hokum ♥``, ``Double (locked)``, ``Sun``."""
+        if self.suit is not None:
+            return Msg("{call} {suit:sym}", call=self.kind, suit=self.suit)
+        if self.kind in (CallKind.DOUBLE, CallKind.QUADRUPLE):
+            if self.locked:
+                return Msg("{call} (locked)", call=self.kind)
+            return Msg("{call} (open)", call=self.kind)
+        return Msg("{call}", call=self.kind)
+
     @property
     def label(self) -> str:
-        """The call in words: ``Hokum ♥``, ``Double (locked)``, ``Sun``."""
-        text = self.kind.title
-        if self.suit is not None:
-            text += f" {self.suit.symbol}"
-        if self.kind in (CallKind.DOUBLE, CallKind.QUADRUPLE):
-            text += " (locked)" if self.locked else " (open)"
-        return text
+        """The call in English words: ``Hokum ♥``, ``Double (locked)``, ``Sun`` (:meth:`message` to translate)."""
+        return str(self.message())
 
     def by(self, seat: Seat | None) -> Call:
         """The same call said by ``seat``."""
@@ -310,76 +329,76 @@ class BidRule(enum.Enum):
 
 
 RULE_DOCS: dict[BidRule, str] = {
-    BidRule.PASS: "A seat that is asked may always pass.",
+    BidRule.PASS: N_("A seat that is asked may always pass."),
     BidRule.PASS_DECLINES_CHANCE:
-        "After the first circuit, a seat that passes its extra chance has declined and is not asked again.",
-    BidRule.PASS_KEEPS_HOKUM: "The Hokum bidder may pass its chance to upgrade and keep its Hokum.",
-    BidRule.PASS_ROUND_TWO: "A pass in round 2 is final: that seat may not call Sun later.",
-    BidRule.HOKUM_UPCARD_SUIT: "Round 1: Hokum makes the upcard's suit trumps.",
-    BidRule.SUN_DIRECT: "Sun (no trumps) may be called directly; earlier seats need not pass first.",
-    BidRule.SUN_BEATS_HOKUM: "Sun beats Hokum: a seat may call Sun over a standing Hokum.",
+        N_("After the first circuit, a seat that passes its extra chance has declined and is not asked again."),
+    BidRule.PASS_KEEPS_HOKUM: N_("The Hokum bidder may pass its chance to upgrade and keep its Hokum."),
+    BidRule.PASS_ROUND_TWO: N_("A pass in round 2 is final: that seat may not call Sun later."),
+    BidRule.HOKUM_UPCARD_SUIT: N_("Round 1: Hokum makes the upcard's suit trumps."),
+    BidRule.SUN_DIRECT: N_("Sun (no trumps) may be called directly; earlier seats need not pass first."),
+    BidRule.SUN_BEATS_HOKUM: N_("Sun beats Hokum: a seat may call Sun over a standing Hokum."),
     BidRule.SUN_CHANCE_AFTER_HOKUM:
-        "After a Hokum, the seats before the bidder may still call Sun, earliest seat first.",
+        N_("After a Hokum, the seats before the bidder may still call Sun, earliest seat first."),
     BidRule.SUN_FROM_EARLIER_SEAT:
-        "A Sun may be replaced by a Sun from an earlier seat, never from a later one.",
+        N_("A Sun may be replaced by a Sun from an earlier seat, never from a later one."),
     BidRule.ASHKAL:
-        "Ashkal: the third seat or the dealer, when every seat before it passed, calls Sun for its "
-        "partner, who takes the upcard and is the declarer.",
+        N_("Ashkal: the third seat or the dealer, when every seat before it passed, calls Sun for its "
+        "partner, who takes the upcard and is the declarer."),
     BidRule.HOKUM_TAKEOVER:
-        "An earlier seat may take over the same Hokum from a later bidder (option earlier_seat_takes_hokum).",
+        N_("An earlier seat may take over the same Hokum from a later bidder (option earlier_seat_takes_hokum)."),
     BidRule.HOKUM_UPGRADE:
-        "The Hokum bidder may change its own unlocked Hokum to Sun (option hokum_bidder_may_upgrade).",
-    BidRule.HOKUM_OTHER_SUIT: "Round 2: Hokum in one of the three suits other than the upcard's.",
-    BidRule.SUN_ROUND_TWO: "Round 2: Sun may be called, and a Sun ends the bidding.",
-    BidRule.DOUBLE: "Hokum: an opponent of the declarer may Double, open or locked.",
+        N_("The Hokum bidder may change its own unlocked Hokum to Sun (option hokum_bidder_may_upgrade)."),
+    BidRule.HOKUM_OTHER_SUIT: N_("Round 2: Hokum in one of the three suits other than the upcard's."),
+    BidRule.SUN_ROUND_TWO: N_("Round 2: Sun may be called, and a Sun ends the bidding."),
+    BidRule.DOUBLE: N_("Hokum: an opponent of the declarer may Double, open or locked."),
     BidRule.SUN_DOUBLE:
-        "Sun: an opponent of the declarer may Double (open) when the match score is inside the threshold.",
-    BidRule.TRIPLE: "After a Double the declarer may Triple (Triple is open).",
-    BidRule.QUADRUPLE: "After a Triple the same doubler may Quadruple, open or locked.",
-    BidRule.GAHWA: "After a Quadruple the declarer may call Gahwa: the team that wins the deal wins the match.",
+        N_("Sun: an opponent of the declarer may Double (open) when the match score is inside the threshold."),
+    BidRule.TRIPLE: N_("After a Double the declarer may Triple (Triple is open)."),
+    BidRule.QUADRUPLE: N_("After a Triple the same doubler may Quadruple, open or locked."),
+    BidRule.GAHWA: N_("After a Quadruple the declarer may call Gahwa: the team that wins the deal wins the match."),
     BidRule.ESCALATION_PASS:
-        "A seat that could raise may pass; when it passes, the escalation ends (at the Double step, "
-        "when both opponents passed).",
-    BidRule.OUT_OF_TURN: "Only the seat the engine asks may call now.",
-    BidRule.BIDDING_OVER: "The bidding is over: no more bidding calls.",
+        N_("A seat that could raise may pass; when it passes, the escalation ends (at the Double step, "
+        "when both opponents passed)."),
+    BidRule.OUT_OF_TURN: N_("Only the seat the engine asks may call now."),
+    BidRule.BIDDING_OVER: N_("The bidding is over: no more bidding calls."),
     BidRule.ESCALATION_OVER:
-        "The escalation is over: the seat that could raise passed, Gahwa was reached, or nobody may raise.",
-    BidRule.REDEAL: "Everyone passed twice: the deal is cancelled without score and passes to the next dealer.",
-    BidRule.ESCALATION_AFTER_BIDDING: "Double and the other raises come only after the bidding has ended.",
-    BidRule.DECLINED: "A seat that declined its extra chance is not asked again.",
-    BidRule.PASSED_IN_ROUND_TWO: "A seat that passed in round 2 may not call later.",
-    BidRule.HOKUM_WRONG_SUIT: "Round 1: a Hokum is always in the upcard's suit.",
-    BidRule.HOKUM_NEEDS_SUIT: "Round 2: a Hokum must name its trump suit.",
-    BidRule.HOKUM_NOT_UPCARD_SUIT: "Round 2: Hokum must be in one of the three suits other than the upcard's.",
-    BidRule.HOKUM_DOES_NOT_BEAT_HOKUM: "A Hokum does not replace a standing Hokum; only Sun beats it.",
-    BidRule.HOKUM_DOES_NOT_BEAT_SUN: "Sun beats Hokum: nobody may call Hokum over a standing Sun.",
+        N_("The escalation is over: the seat that could raise passed, Gahwa was reached, or nobody may raise."),
+    BidRule.REDEAL: N_("Everyone passed twice: the deal is cancelled without score and passes to the next dealer."),
+    BidRule.ESCALATION_AFTER_BIDDING: N_("Double and the other raises come only after the bidding has ended."),
+    BidRule.DECLINED: N_("A seat that declined its extra chance is not asked again."),
+    BidRule.PASSED_IN_ROUND_TWO: N_("A seat that passed in round 2 may not call later."),
+    BidRule.HOKUM_WRONG_SUIT: N_("Round 1: a Hokum is always in the upcard's suit."),
+    BidRule.HOKUM_NEEDS_SUIT: N_("Round 2: a Hokum must name its trump suit."),
+    BidRule.HOKUM_NOT_UPCARD_SUIT: N_("Round 2: Hokum must be in one of the three suits other than the upcard's."),
+    BidRule.HOKUM_DOES_NOT_BEAT_HOKUM: N_("A Hokum does not replace a standing Hokum; only Sun beats it."),
+    BidRule.HOKUM_DOES_NOT_BEAT_SUN: N_("Sun beats Hokum: nobody may call Hokum over a standing Sun."),
     BidRule.TAKEOVER_NOT_ALLOWED:
-        "With this profile an earlier seat may not take over the same Hokum (option earlier_seat_takes_hokum "
-        "off): its chance is to call Sun.",
-    BidRule.ALREADY_HOLDS_BID: "A seat cannot outbid its own standing bid with the same call.",
+        N_("With this profile an earlier seat may not take over the same Hokum (option earlier_seat_takes_hokum "
+        "off): its chance is to call Sun."),
+    BidRule.ALREADY_HOLDS_BID: N_("A seat cannot outbid its own standing bid with the same call."),
     BidRule.UPGRADE_NOT_ALLOWED:
-        "With this profile the Hokum bidder may not change its own Hokum to Sun (option "
-        "hokum_bidder_may_upgrade off).",
-    BidRule.SUN_ONLY_FROM_EARLIER_SEAT: "A Sun can be replaced only by a Sun from an earlier seat.",
+        N_("With this profile the Hokum bidder may not change its own Hokum to Sun (option "
+        "hokum_bidder_may_upgrade off)."),
+    BidRule.SUN_ONLY_FROM_EARLIER_SEAT: N_("A Sun can be replaced only by a Sun from an earlier seat."),
     BidRule.CHANCE_ONLY_EARLIER_SEATS:
-        "After the first circuit only the seats before the standing bidder get another chance; a seat "
-        "that answered the bid with a pass is done.",
-    BidRule.ASHKAL_SEAT: "Ashkal is for the third seat (the dealer's left) or the dealer only.",
-    BidRule.ASHKAL_AFTER_PASSES: "Ashkal is allowed only when every seat before it passed.",
-    BidRule.ASHKAL_OWN_TURN: "Ashkal is called at the seat's own turn in the first circuit, or not at all.",
-    BidRule.ASHKAL_NOT_IN_ROUND_TWO: "There is no Ashkal in round 2.",
-    BidRule.DOUBLE_BY_OPPONENT: "Only an opponent of the declarer may Double.",
-    BidRule.TRIPLE_BY_DECLARER: "Only the declarer may Triple.",
-    BidRule.QUADRUPLE_BY_DOUBLER: "Only the seat that said Double may Quadruple.",
-    BidRule.GAHWA_BY_DECLARER: "Only the declarer may call Gahwa.",
-    BidRule.ESCALATION_STEP: "The escalation goes one step at a time: Double, Triple, Quadruple, Gahwa.",
-    BidRule.ESCALATION_DECLINED: "A seat that passed its chance to Double is not asked again.",
-    BidRule.SUN_ONLY_DOUBLE: "Sun may only be doubled: no Triple, Quadruple or Gahwa in Sun.",
-    BidRule.SUN_NEVER_LOCKED: "A Sun Double is never locked.",
+        N_("After the first circuit only the seats before the standing bidder get another chance; a seat "
+        "that answered the bid with a pass is done."),
+    BidRule.ASHKAL_SEAT: N_("Ashkal is for the third seat (the dealer's left) or the dealer only."),
+    BidRule.ASHKAL_AFTER_PASSES: N_("Ashkal is allowed only when every seat before it passed."),
+    BidRule.ASHKAL_OWN_TURN: N_("Ashkal is called at the seat's own turn in the first circuit, or not at all."),
+    BidRule.ASHKAL_NOT_IN_ROUND_TWO: N_("There is no Ashkal in round 2."),
+    BidRule.DOUBLE_BY_OPPONENT: N_("Only an opponent of the declarer may Double."),
+    BidRule.TRIPLE_BY_DECLARER: N_("Only the declarer may Triple."),
+    BidRule.QUADRUPLE_BY_DOUBLER: N_("Only the seat that said Double may Quadruple."),
+    BidRule.GAHWA_BY_DECLARER: N_("Only the declarer may call Gahwa."),
+    BidRule.ESCALATION_STEP: N_("The escalation goes one step at a time: Double, Triple, Quadruple, Gahwa."),
+    BidRule.ESCALATION_DECLINED: N_("A seat that passed its chance to Double is not asked again."),
+    BidRule.SUN_ONLY_DOUBLE: N_("Sun may only be doubled: no Triple, Quadruple or Gahwa in Sun."),
+    BidRule.SUN_NEVER_LOCKED: N_("A Sun Double is never locked."),
     BidRule.SUN_DOUBLE_THRESHOLD:
-        "Sun may be doubled only when one team is above 100 and the other below 100 (detailed) or "
-        "at 100 or below (tournament) (option sun_double_threshold).",
-    BidRule.OPEN_ONLY: "Triple and Gahwa are always open: only Double and Quadruple may be locked.",
+        N_("Sun may be doubled only when one team is above 100 and the other below 100 (detailed) or "
+        "at 100 or below (tournament) (option sun_double_threshold)."),
+    BidRule.OPEN_ONLY: N_("Triple and Gahwa are always open: only Double and Quadruple may be locked."),
 }
 
 RULE_SOURCES: dict[BidRule, str] = {
@@ -404,18 +423,18 @@ RULE_SOURCES: dict[BidRule, str] = {
 
 @dataclass(frozen=True, slots=True)
 class CallVerdict:
-    """Whether a call is allowed now, the rule that decides it, and the reason in words."""
+    """Whether a call is allowed now, the rule that decides it, and the reason (a :class:`Msg`)."""
 
     call: Call
     legal: bool
     rule: BidRule
-    reason: str
+    reason: Msg
 
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready: call, suit, locked, legal, rule, reason."""
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, object]:
+        """JSON-ready: call, suit, locked, legal, rule (id) and the reason rendered in ``style``."""
         return {"call": self.call.name, "suit": self.call.suit.value if self.call.suit else None,
                 "locked": self.call.locked if self.call.kind in (CallKind.DOUBLE, CallKind.QUADRUPLE) else None,
-                "legal": self.legal, "rule": self.rule.value, "reason": self.reason}
+                "legal": self.legal, "rule": self.rule.value, "reason": self.reason.render(style)}
 
 
 # --- state -----------------------------------------------------------------------------------------
@@ -466,11 +485,16 @@ class Bid:
         """Hokum or Sun (Ashkal is a Sun)."""
         return Mode.HOKUM if self.kind is CallKind.HOKUM else Mode.SUN
 
+    def message(self) -> Msg:
+        """E.g. ``N's Hokum ♥``."""
+        if self.suit is not None:
+            return Msg("{seat}'s {call} {suit:sym}", seat=self.seat, call=self.kind, suit=self.suit)
+        return Msg("{seat}'s {call}", seat=self.seat, call=self.kind)
+
     @property
     def label(self) -> str:
-        """E.g. ``N's Hokum ♥``."""
-        text = f"{self.seat.value}'s {self.kind.title}"
-        return text + (f" {self.suit.symbol}" if self.suit else "")
+        """E.g. ``N's Hokum ♥`` in English (:meth:`message` to translate)."""
+        return str(self.message())
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,7 +503,7 @@ class CallRecord:
 
     call: Call
     rule: BidRule
-    reason: str
+    reason: Msg
     phase: Phase
 
 
@@ -585,229 +609,258 @@ def sun_double_allowed(match: Mapping[Team, int] | None, profile: RuleProfile = 
     return hi > 100 and lo < 100
 
 
-def threshold_text(profile: RuleProfile) -> str:
+def threshold_text(profile: RuleProfile) -> Msg:
     """The profile's Sun Double threshold in words."""
     if profile.sun_double_threshold == "at_or_below_100":
-        return "one team above 100 and the other at 100 or below"
-    return "one team above 100 and the other below 100"
+        return Msg("one team above 100 and the other at 100 or below")
+    return Msg("one team above 100 and the other below 100")
 
 
 # --- verdicts --------------------------------------------------------------------------------------
 
 
-def _ok(call: Call, rule: BidRule, reason: str) -> CallVerdict:
+def _ok(call: Call, rule: BidRule, reason: Msg) -> CallVerdict:
     return CallVerdict(call, True, rule, reason)
 
 
-def _no(call: Call, rule: BidRule, reason: str) -> CallVerdict:
+def _no(call: Call, rule: BidRule, reason: Msg) -> CallVerdict:
     return CallVerdict(call, False, rule, reason)
 
 
 def _bid_verdict(s: BiddingState, seat: Seat, call: Call) -> CallVerdict:
     """The verdict on a bidding call by ``seat``, as if it were asked now (turn not checked)."""
-    st, kind, rnd, who = s.standing, call.kind, s.round, seat.value
+    st, kind, rnd = s.standing, call.kind, s.round
+    bid = st.message() if st else None
     spoke = s.phase is Phase.ROUND_ONE and s.order.index(seat) < s.pos
     if kind is CallKind.PASS:
         if s.phase is Phase.ROUND_TWO:
-            return _ok(call, BidRule.PASS_ROUND_TWO, f"{who} passes; in round 2 that is final.")
+            return _ok(call, BidRule.PASS_ROUND_TWO, Msg("{seat} passes; in round 2 that is final.", seat=seat))
         if s.phase is Phase.CHANCES:
             if st and st.seat is seat:
-                return _ok(call, BidRule.PASS_KEEPS_HOKUM, f"{who} passes and keeps its Hokum.")
+                return _ok(call, BidRule.PASS_KEEPS_HOKUM, Msg("{seat} passes and keeps its Hokum.", seat=seat))
             return _ok(call, BidRule.PASS_DECLINES_CHANCE,
-                       f"{who} passes: it declines its chance and is not asked again.")
-        return _ok(call, BidRule.PASS, f"{who} passes.")
+                       Msg("{seat} passes: it declines its chance and is not asked again.", seat=seat))
+        return _ok(call, BidRule.PASS, Msg("{seat} passes.", seat=seat))
 
     if kind is CallKind.ASHKAL:
         if rnd == 2:
-            return _no(call, BidRule.ASHKAL_NOT_IN_ROUND_TWO, "There is no Ashkal in round 2.")
+            return _no(call, BidRule.ASHKAL_NOT_IN_ROUND_TWO, Msg("There is no Ashkal in round 2."))
         if seat not in s.order[2:]:
             return _no(call, BidRule.ASHKAL_SEAT,
-                       f"Ashkal is for the third seat ({s.order[2].value}) or the dealer "
-                       f"({s.order[3].value}), not {who}.")
+                       Msg("Ashkal is for the third seat ({third}) or the dealer ({dealer}), not {seat}.",
+                           third=s.order[2], dealer=s.order[3], seat=seat))
         if s.phase is Phase.CHANCES or spoke:
             return _no(call, BidRule.ASHKAL_OWN_TURN,
-                       f"{who} could call Ashkal only at its own turn in the first circuit.")
+                       Msg("{seat} could call Ashkal only at its own turn in the first circuit.", seat=seat))
         if st is not None:
             return _no(call, BidRule.ASHKAL_AFTER_PASSES,
-                       f"Ashkal needs every seat before {who} to have passed, but {st.label} stands.")
+                       Msg("Ashkal needs every seat before {seat} to have passed, but {bid} stands.",
+                           seat=seat, bid=bid))
         return _ok(call, BidRule.ASHKAL,
-                   f"{who} calls Ashkal: a Sun for its partner {seat.partner.value}, who takes the upcard "
-                   "and is the declarer.")
+                   Msg("{seat} calls Ashkal: a Sun for its partner {partner}, who takes the upcard "
+                       "and is the declarer.", seat=seat, partner=seat.partner))
 
     if rnd == 2 and seat in s.declined:
         if st and st.seat is seat:
-            return _no(call, BidRule.DECLINED, f"{who} already kept its Hokum; it is not asked again.")
-        return _no(call, BidRule.PASSED_IN_ROUND_TWO, f"{who} passed in round 2 and may not call later.")
+            return _no(call, BidRule.DECLINED,
+                       Msg("{seat} already kept its Hokum; it is not asked again.", seat=seat))
+        return _no(call, BidRule.PASSED_IN_ROUND_TWO,
+                   Msg("{seat} passed in round 2 and may not call later.", seat=seat))
     if s.phase is Phase.CHANCES and seat in s.declined:
-        return _no(call, BidRule.DECLINED, f"{who} declined its extra chance and is not asked again.")
+        return _no(call, BidRule.DECLINED,
+                   Msg("{seat} declined its extra chance and is not asked again.", seat=seat))
 
     if kind is CallKind.HOKUM:
         if rnd == 1:
             up = s.upcard.suit
             if call.suit is not None and call.suit is not up:
                 return _no(call, BidRule.HOKUM_WRONG_SUIT,
-                           f"In round 1 a Hokum is in the upcard's suit ({up.symbol}), not {call.suit.symbol}.")
+                           Msg("In round 1 a Hokum is in the upcard's suit ({upcard:sym}), not {suit:sym}.",
+                               upcard=up, suit=call.suit))
             if st is None:
                 return _ok(call, BidRule.HOKUM_UPCARD_SUIT,
-                           f"{who} calls Hokum: {up.title} ({up.symbol}), the upcard's suit, are trumps.")
+                           Msg("{seat} calls Hokum: {suit} ({suit:sym}), the upcard's suit, are trumps.",
+                               seat=seat, suit=up))
             if st.kind is not CallKind.HOKUM:
                 return _no(call, BidRule.HOKUM_DOES_NOT_BEAT_SUN,
-                           f"Sun beats Hokum: {who} may not call Hokum over {st.label}.")
+                           Msg("Sun beats Hokum: {seat} may not call Hokum over {bid}.", seat=seat, bid=bid))
             if st.seat is seat:
-                return _no(call, BidRule.ALREADY_HOLDS_BID, f"{who} already holds the Hokum.")
+                return _no(call, BidRule.ALREADY_HOLDS_BID, Msg("{seat} already holds the Hokum.", seat=seat))
             if not s.earlier(seat, st.seat):
                 return _no(call, BidRule.HOKUM_DOES_NOT_BEAT_HOKUM,
-                           f"{st.label} stands; {who}, a later seat, can beat it only with Sun.")
+                           Msg("{bid} stands; {seat}, a later seat, can beat it only with Sun.", bid=bid, seat=seat))
             if not s.profile.earlier_seat_takes_hokum:
                 return _no(call, BidRule.TAKEOVER_NOT_ALLOWED,
-                           f"With this profile {who} may not take over {st.label}; its chance is to call Sun.")
+                           Msg("With this profile {seat} may not take over {bid}; its chance is to call Sun.",
+                               seat=seat, bid=bid))
             return _ok(call, BidRule.HOKUM_TAKEOVER,
-                       f"{who}, an earlier seat, takes over {st.label} (option earlier_seat_takes_hokum).")
+                       Msg("{seat}, an earlier seat, takes over {bid} (option earlier_seat_takes_hokum).",
+                           seat=seat, bid=bid))
         if call.suit is None:
             return _no(call, BidRule.HOKUM_NEEDS_SUIT,
-                       f"A round-2 Hokum names its trump: one of {_other_suits(s)}.")
+                       Msg("A round-2 Hokum names its trump: one of {suits:value}.", suits=_other_suits(s)))
         if call.suit is s.upcard.suit:
             return _no(call, BidRule.HOKUM_NOT_UPCARD_SUIT,
-                       f"In round 2 Hokum must be in another suit than the upcard's ({s.upcard.suit.symbol}): "
-                       f"{_other_suits(s)}.")
+                       Msg("In round 2 Hokum must be in another suit than the upcard's ({upcard:sym}): "
+                           "{suits:value}.", upcard=s.upcard.suit, suits=_other_suits(s)))
         if st is None:
             return _ok(call, BidRule.HOKUM_OTHER_SUIT,
-                       f"{who} calls Hokum in {call.suit.title} ({call.suit.symbol}), a suit other than "
-                       "the upcard's.")
+                       Msg("{seat} calls Hokum in {suit} ({suit:sym}), a suit other than the upcard's.",
+                           seat=seat, suit=call.suit))
         if st.seat is seat:
-            return _no(call, BidRule.ALREADY_HOLDS_BID, f"{who} already holds the Hokum.")
+            return _no(call, BidRule.ALREADY_HOLDS_BID, Msg("{seat} already holds the Hokum.", seat=seat))
         return _no(call, BidRule.HOKUM_DOES_NOT_BEAT_HOKUM,
-                   f"{st.label} stands; in round 2 a later seat may override it only with Sun.")
+                   Msg("{bid} stands; in round 2 a later seat may override it only with Sun.", bid=bid))
 
     # Sun
     if rnd == 2:
         if st is None:
-            return _ok(call, BidRule.SUN_ROUND_TWO, f"{who} calls Sun; in round 2 a Sun ends the bidding.")
+            return _ok(call, BidRule.SUN_ROUND_TWO,
+                       Msg("{seat} calls Sun; in round 2 a Sun ends the bidding.", seat=seat))
         if st.seat is seat:
             return _upgrade(s, seat, call)
         return _ok(call, BidRule.SUN_BEATS_HOKUM,
-                   f"{who} calls Sun over {st.label}: Sun beats Hokum, and a Sun ends round 2.")
+                   Msg("{seat} calls Sun over {bid}: Sun beats Hokum, and a Sun ends round 2.", seat=seat, bid=bid))
     if st is None:
-        return _ok(call, BidRule.SUN_DIRECT, f"{who} calls Sun: no trumps.")
+        return _ok(call, BidRule.SUN_DIRECT, Msg("{seat} calls Sun: no trumps.", seat=seat))
     if st.seat is seat:
         if st.kind is CallKind.HOKUM:
             return _upgrade(s, seat, call)
-        return _no(call, BidRule.ALREADY_HOLDS_BID, f"{st.label} already stands.")
+        return _no(call, BidRule.ALREADY_HOLDS_BID, Msg("{bid} already stands.", bid=bid))
     if st.kind is CallKind.HOKUM:
         if s.earlier(seat, st.seat):
             return _ok(call, BidRule.SUN_CHANCE_AFTER_HOKUM,
-                       f"{who}, earlier than {st.seat.value}, may still call Sun: Sun beats {st.label}.")
+                       Msg("{seat}, earlier than {bidder}, may still call Sun: Sun beats {bid}.",
+                           seat=seat, bidder=st.seat, bid=bid))
         if s.phase is Phase.CHANCES or spoke:
             return _no(call, BidRule.CHANCE_ONLY_EARLIER_SEATS,
-                       f"{who} answered {st.label} with a pass; after the first circuit only seats before "
-                       f"{st.seat.value} get another chance.")
-        return _ok(call, BidRule.SUN_BEATS_HOKUM, f"{who} calls Sun over {st.label}: Sun beats Hokum.")
+                       Msg("{seat} answered {bid} with a pass; after the first circuit only seats before "
+                           "{bidder} get another chance.", seat=seat, bid=bid, bidder=st.seat))
+        return _ok(call, BidRule.SUN_BEATS_HOKUM,
+                   Msg("{seat} calls Sun over {bid}: Sun beats Hokum.", seat=seat, bid=bid))
     if s.earlier(seat, st.seat):
         return _ok(call, BidRule.SUN_FROM_EARLIER_SEAT,
-                   f"{who}, earlier than {st.seat.value}, takes the Sun: a Sun may be replaced from an "
-                   "earlier seat.")
+                   Msg("{seat}, earlier than {bidder}, takes the Sun: a Sun may be replaced from an "
+                       "earlier seat.", seat=seat, bidder=st.seat))
     return _no(call, BidRule.SUN_ONLY_FROM_EARLIER_SEAT,
-               f"{st.label} stands; {who} comes after {st.seat.value}, and a Sun can be replaced only by an "
-               "earlier seat.")
+               Msg("{bid} stands; {seat} comes after {bidder}, and a Sun can be replaced only by an "
+                   "earlier seat.", bid=bid, seat=seat, bidder=st.seat))
 
 
 def _upgrade(s: BiddingState, seat: Seat, call: Call) -> CallVerdict:
     if s.profile.hokum_bidder_may_upgrade:
         return _ok(call, BidRule.HOKUM_UPGRADE,
-                   f"{seat.value} changes its own Hokum to Sun (option hokum_bidder_may_upgrade).")
+                   Msg("{seat} changes its own Hokum to Sun (option hokum_bidder_may_upgrade).", seat=seat))
     return _no(call, BidRule.UPGRADE_NOT_ALLOWED,
-               f"With this profile {seat.value} may not change its own Hokum to Sun.")
+               Msg("With this profile {seat} may not change its own Hokum to Sun.", seat=seat))
 
 
-def _other_suits(s: BiddingState) -> str:
-    return ", ".join(x.value for x in SUITS if x is not s.upcard.suit)
+def _other_suits(s: BiddingState) -> list[Suit]:
+    return [x for x in SUITS if x is not s.upcard.suit]
 
 
 def _raise_verdict(s: BiddingState, seat: Seat, call: Call) -> CallVerdict:
     """The verdict on an escalation call by ``seat`` once the contract is known (turn not checked)."""
     contract = s.contract
     assert contract is not None
-    b, esc, who, kind = contract.buyer, s.escalation, seat.value, call.kind
+    b, esc, kind = contract.buyer, s.escalation, call.kind
     over = s.phase is Phase.FINISHED
     if kind is CallKind.PASS:
         if over:
             return _no(call, BidRule.ESCALATION_OVER, _over_reason(s))
         if esc.level is Level.NONE:
-            return _ok(call, BidRule.ESCALATION_PASS, f"{who} does not Double.")
-        return _ok(call, BidRule.ESCALATION_PASS, f"{who} does not raise; the escalation ends.")
+            return _ok(call, BidRule.ESCALATION_PASS, Msg("{seat} does not Double.", seat=seat))
+        return _ok(call, BidRule.ESCALATION_PASS, Msg("{seat} does not raise; the escalation ends.", seat=seat))
     level = _RAISE_LEVEL[kind]
     if contract.mode is Mode.SUN:
         if kind is not CallKind.DOUBLE:
-            return _no(call, BidRule.SUN_ONLY_DOUBLE, f"Sun may only be doubled: no {kind.title} in Sun.")
+            return _no(call, BidRule.SUN_ONLY_DOUBLE, Msg("Sun may only be doubled: no {call} in Sun.", call=kind))
         if not s.sun_double_allowed:
             ns, ew = s.match
             return _no(call, BidRule.SUN_DOUBLE_THRESHOLD,
-                       f"Sun may be doubled only with {threshold_text(s.profile)}; the match stands at "
-                       f"NS {ns}, EW {ew}.")
+                       Msg("Sun may be doubled only with {threshold}; the match stands at NS {ns}, EW {ew}.",
+                           threshold=threshold_text(s.profile), ns=ns, ew=ew))
         if call.locked:
-            return _no(call, BidRule.SUN_NEVER_LOCKED, f"A Sun Double is never locked: {who} may Double only open.")
+            return _no(call, BidRule.SUN_NEVER_LOCKED,
+                       Msg("A Sun Double is never locked: {seat} may Double only open.", seat=seat))
     if kind is CallKind.DOUBLE and seat.team is b.team:
         return _no(call, BidRule.DOUBLE_BY_OPPONENT,
-                   f"Only an opponent of the declarer {b.value} may Double; {who} is on {b.value}'s team.")
+                   Msg("Only an opponent of the declarer {buyer} may Double; {seat} is on {buyer}'s team.",
+                       buyer=b, seat=seat))
     if kind in (CallKind.TRIPLE, CallKind.GAHWA) and seat is not b:
         rule = BidRule.TRIPLE_BY_DECLARER if kind is CallKind.TRIPLE else BidRule.GAHWA_BY_DECLARER
-        return _no(call, rule, f"Only the declarer {b.value} may call {kind.title}, not {who}.")
+        return _no(call, rule, Msg("Only the declarer {buyer} may call {call}, not {seat}.",
+                                   buyer=b, call=kind, seat=seat))
     if kind is CallKind.QUADRUPLE:
         doubler = esc.doubler
         if (doubler is not None and seat is not doubler) or (doubler is None and seat.team is b.team):
-            name = f"{doubler.value}, who said Double" if doubler else "the seat that says Double"
-            return _no(call, BidRule.QUADRUPLE_BY_DOUBLER, f"Only {name}, may Quadruple, not {who}.")
+            if doubler is not None:
+                why = Msg("Only {doubler}, who said Double, may Quadruple, not {seat}.", doubler=doubler, seat=seat)
+            else:
+                why = Msg("Only the seat that says Double, may Quadruple, not {seat}.", seat=seat)
+            return _no(call, BidRule.QUADRUPLE_BY_DOUBLER, why)
     need = _STEP_BEFORE[level]
     if esc.level is not need:
         if esc.level is Level.NONE:
-            text = f"{kind.title} comes after {need.title}; nobody has doubled yet."
+            text = Msg("{call} comes after {level}; nobody has doubled yet.", call=kind, level=need)
         else:
-            text = f"The contract stands at {esc.level.title}; {kind.title} comes only after {need.title}."
+            text = Msg("The contract stands at {now}; {call} comes only after {level}.",
+                       now=esc.level, call=kind, level=need)
         return _no(call, BidRule.ESCALATION_STEP, text)
     if call.locked and kind in (CallKind.TRIPLE, CallKind.GAHWA):
-        return _no(call, BidRule.OPEN_ONLY, f"{kind.title} is always open; only Double and Quadruple may be locked.")
+        return _no(call, BidRule.OPEN_ONLY,
+                   Msg("{call} is always open; only Double and Quadruple may be locked.", call=kind))
     if over:
         return _no(call, BidRule.ESCALATION_OVER, _over_reason(s))
     if seat in s.escalation_passed:
-        return _no(call, BidRule.ESCALATION_DECLINED, f"{who} already passed its chance.")
-    how = " locked" if call.locked else (" open" if kind in (CallKind.DOUBLE, CallKind.QUADRUPLE) else "")
+        return _no(call, BidRule.ESCALATION_DECLINED, Msg("{seat} already passed its chance.", seat=seat))
     if kind is CallKind.DOUBLE:
         if contract.mode is Mode.SUN:
             return _ok(call, BidRule.SUN_DOUBLE,
-                       f"{who}, an opponent of {b.value}, doubles the Sun: the match is inside the threshold "
-                       f"({threshold_text(s.profile)}).")
-        return _ok(call, BidRule.DOUBLE, f"{who}, an opponent of {b.value}, doubles{how}.")
+                       Msg("{seat}, an opponent of {buyer}, doubles the Sun: the match is inside the threshold "
+                           "({threshold}).", seat=seat, buyer=b, threshold=threshold_text(s.profile)))
+        if call.locked:
+            return _ok(call, BidRule.DOUBLE, Msg("{seat}, an opponent of {buyer}, doubles locked.", seat=seat, buyer=b))
+        return _ok(call, BidRule.DOUBLE, Msg("{seat}, an opponent of {buyer}, doubles open.", seat=seat, buyer=b))
     if kind is CallKind.TRIPLE:
-        return _ok(call, BidRule.TRIPLE, f"{who}, the declarer, answers the Double with Triple (open).")
+        return _ok(call, BidRule.TRIPLE,
+                   Msg("{seat}, the declarer, answers the Double with Triple (open).", seat=seat))
     if kind is CallKind.QUADRUPLE:
-        return _ok(call, BidRule.QUADRUPLE, f"{who}, the doubler, answers the Triple with Quadruple{how}.")
-    return _ok(call, BidRule.GAHWA, f"{who}, the declarer, calls Gahwa: the team that wins this deal wins the match.")
+        if call.locked:
+            return _ok(call, BidRule.QUADRUPLE,
+                       Msg("{seat}, the doubler, answers the Triple with Quadruple locked.", seat=seat))
+        return _ok(call, BidRule.QUADRUPLE,
+                   Msg("{seat}, the doubler, answers the Triple with Quadruple open.", seat=seat))
+    return _ok(call, BidRule.GAHWA,
+               Msg("{seat}, the declarer, calls Gahwa: the team that wins this deal wins the match.", seat=seat))
 
 
-def _over_reason(s: BiddingState) -> str:
+def _over_reason(s: BiddingState) -> Msg:
     if s.escalation.level is Level.GAHWA:
-        return "The escalation is over: Gahwa is the last step."
+        return Msg("The escalation is over: Gahwa is the last step.")
     c = s.contract
     if c is not None and c.mode is Mode.SUN and s.escalation.level is Level.DOUBLE:
-        return "The escalation is over: a Sun may only be doubled."
+        return Msg("The escalation is over: a Sun may only be doubled.")
     if c is not None and c.mode is Mode.SUN and not s.sun_double_allowed:
-        return f"Nobody may raise: Sun may be doubled only with {threshold_text(s.profile)}."
-    passed = ", ".join(x.value for x in s.order if x in s.escalation_passed)
-    return f"The escalation is over: {passed} passed." if passed else "The escalation is over."
+        return Msg("Nobody may raise: Sun may be doubled only with {threshold}.", threshold=threshold_text(s.profile))
+    passed = [x for x in s.order if x in s.escalation_passed]
+    if passed:
+        return Msg("The escalation is over: {seats} passed.", seats=passed)
+    return Msg("The escalation is over.")
 
 
 def _verdict(s: BiddingState, seat: Seat, call: Call) -> CallVerdict:
     """The verdict on ``call`` by ``seat`` as if it were asked now (turn not checked)."""
     if s.phase is Phase.REDEAL:
         return _no(call, BidRule.REDEAL,
-                   f"Everyone passed twice: the deal is cancelled and {s.dealer.right.value} deals next.")
+                   Msg("Everyone passed twice: the deal is cancelled and {seat} deals next.", seat=s.dealer.right))
     if s.phase.is_bidding:
         if call.kind.is_raise:
             return _no(call, BidRule.ESCALATION_AFTER_BIDDING,
-                       f"{call.kind.title} comes only after the bidding has ended.")
+                       Msg("{call} comes only after the bidding has ended.", call=call.kind))
         return _bid_verdict(s, seat, call)
     if call.kind.is_bid:
-        return _no(call, BidRule.BIDDING_OVER, f"The bidding is over: {s.contract}.")
+        return _no(call, BidRule.BIDDING_OVER, Msg("The bidding is over: {contract}.", contract=s.contract.message()))
     return _raise_verdict(s, seat, call)
 
 
@@ -828,22 +881,26 @@ def check_call(state: BiddingState, call: Call | str, *, stage: Stage | None = N
         if state.redeal:
             return _verdict(state, seat or state.dealer, call)
         return _no(call, BidRule.BIDDING_OVER,
-                   f"The bidding is over ({state.contract}); no more bidding calls.")
+                   Msg("The bidding is over ({contract}); no more bidding calls.", contract=state.contract.message()))
     if stage == "escalation" and state.phase.is_bidding:
-        asked = state.next.value if state.next else "nobody"
-        return _no(call, BidRule.ESCALATION_AFTER_BIDDING,
-                   f"The bidding is not over: {asked} is still to call, so no {call.kind.title} yet.")
+        if state.next is None:
+            why = Msg("The bidding is not over: nobody is still to call, so no {call} yet.", call=call.kind)
+        else:
+            why = Msg("The bidding is not over: {seat} is still to call, so no {call} yet.", seat=state.next,
+                      call=call.kind)
+        return _no(call, BidRule.ESCALATION_AFTER_BIDDING, why)
     if seat is None:                       # finished, and the call names no seat
         if state.redeal:
             return _verdict(state, state.dealer, call)
         if call.kind.is_bid:
-            return _no(call, BidRule.BIDDING_OVER, f"The bidding is over: {state.contract}.")
+            return _no(call, BidRule.BIDDING_OVER,
+                       Msg("The bidding is over: {contract}.", contract=state.contract.message()))
         return _no(call, BidRule.ESCALATION_OVER, _over_reason(state))
     v = _verdict(state, seat, call)
     if v.legal and seat is not state.next:
         if state.next is None:
             return _no(call, BidRule.ESCALATION_OVER, _over_reason(state))
-        return _no(call, BidRule.OUT_OF_TURN, f"{state.next.value} is asked now, not {seat.value}.")
+        return _no(call, BidRule.OUT_OF_TURN, Msg("{now} is asked now, not {seat}.", now=state.next, seat=seat))
     return v
 
 
@@ -1010,21 +1067,29 @@ def replay(state: BiddingState, calls: Iterable[Call | str], *, stage: Stage | N
     return state, None, None
 
 
-def explain(state: BiddingState) -> str:
+def explain(state: BiddingState) -> Msg:
     """Where the bidding stands, in one sentence.
 
     >>> print(explain(start(Seat.S, Card.parse("9H"))))
     Round 1: E (the dealer's right) is asked first.
     """
     if state.redeal:
-        return f"Everyone passed twice: no score; {state.dealer.right.value} deals next."
+        return Msg("Everyone passed twice: no score; {seat} deals next.", seat=state.dealer.right)
     if state.phase is Phase.FINISHED:
-        esc = state.escalation
-        extra = "" if esc.level is Level.NONE else f", {esc.level.title}{' locked' if esc.locked else ''}"
-        return f"{state.contract}{extra}; {state.taker.value} takes the upcard."
+        esc, contract = state.escalation, state.contract.message()
+        if esc.level is Level.NONE:
+            return Msg("{contract}; {taker} takes the upcard.", contract=contract, taker=state.taker)
+        if esc.locked:
+            return Msg("{contract}, {level} locked; {taker} takes the upcard.", contract=contract, level=esc.level,
+                       taker=state.taker)
+        return Msg("{contract}, {level}; {taker} takes the upcard.", contract=contract, level=esc.level,
+                   taker=state.taker)
     if state.phase is Phase.ESCALATION:
-        return f"{state.contract}: {state.next.value} may raise the stakes or pass."
+        return Msg("{contract}: {seat} may raise the stakes or pass.", contract=state.contract.message(),
+                   seat=state.next)
     if not state.history:
-        return f"Round 1: {state.next.value} (the dealer's right) is asked first."
-    stand = f"{state.standing.label} stands" if state.standing else "nobody has bid"
-    return f"Round {state.round}: {stand}; {state.next.value} is asked."
+        return Msg("Round 1: {seat} (the dealer's right) is asked first.", seat=state.next)
+    if state.standing:
+        return Msg("Round {round}: {bid} stands; {seat} is asked.", round=state.round, bid=state.standing.message(),
+                   seat=state.next)
+    return Msg("Round {round}: nobody has bid; {seat} is asked.", round=state.round, seat=state.next)

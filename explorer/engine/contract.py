@@ -13,6 +13,7 @@ import enum
 from dataclasses import dataclass
 
 from .cards import Seat, Suit, Team
+from .i18n import NC_, Msg
 from .tables import Mode
 
 
@@ -34,8 +35,8 @@ class Level(enum.Enum):
 
     @property
     def title(self) -> str:
-        return {"none": "Normal", "double": "Double", "triple": "Triple",
-                "quadruple": "Quadruple (Four)", "gahwa": "Gahwa"}[self.value]
+        """The level in English: Normal, Double, Triple, Quadruple (Four), Gahwa (a msgid, context ``Level``)."""
+        return _LEVEL_TITLES[self]
 
     @property
     def by_doubler(self) -> bool:
@@ -47,6 +48,10 @@ class Level(enum.Enum):
         """Double, Triple and Quadruple multiply the pool."""
         return self in (Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE)
 
+
+_LEVEL_TITLES = {Level.NONE: NC_("Level", "Normal"), Level.DOUBLE: NC_("Level", "Double"),
+                 Level.TRIPLE: NC_("Level", "Triple"), Level.QUADRUPLE: NC_("Level", "Quadruple (Four)"),
+                 Level.GAHWA: NC_("Level", "Gahwa")}
 
 LEVELS: tuple[Level, ...] = tuple(Level)
 
@@ -69,10 +74,14 @@ class Contract:
     def buyer_team(self) -> Team:
         return self.buyer.team
 
-    def __str__(self) -> str:
+    def message(self) -> Msg:
+        """The contract in words: ``Sun bought by N``, ``Hokum ♥ bought by N``."""
         if self.mode is Mode.SUN:
-            return f"Sun bought by {self.buyer.value}"
-        return f"Hokum {self.trump.symbol} bought by {self.buyer.value}"
+            return Msg("Sun bought by {buyer}", buyer=self.buyer)
+        return Msg("Hokum {trump:sym} bought by {buyer}", trump=self.trump, buyer=self.buyer)
+
+    def __str__(self) -> str:
+        return str(self.message())
 
     def to_dict(self) -> dict:
         d = {"mode": self.mode.value, "buyer": self.buyer.value}
@@ -98,6 +107,16 @@ class Escalation:
     def counting_team(self, contract: Contract) -> Team:
         """The team whose raw points are converted: the other side from the responsible one."""
         return self.responsible_team(contract).other
+
+    def message(self) -> Msg:
+        """The escalation in words: ``no escalation``, ``Double, locked; E said Double``, ``Triple; E said Double``."""
+        if self.level is Level.NONE:
+            return Msg("no escalation")
+        if self.doubler is None:
+            return Msg("{level}", level=self.level)
+        if self.locked:
+            return Msg("{level}, locked; {seat} said Double", level=self.level, seat=self.doubler)
+        return Msg("{level}; {seat} said Double", level=self.level, seat=self.doubler)
 
     def to_dict(self) -> dict:
         return {"level": self.level.value,

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, SEATS, Card, Seat, cards, format_cards, priority_order  # noqa: F401  (doctests)
+from .i18n import N_, NC_, Msg
 
 UPCARD_INDEX = 20
 """Card 21 of the dealt order (index 20) is turned face up: the upcard."""
@@ -67,15 +68,27 @@ class DealRound(enum.Enum):
 
     @property
     def doc(self) -> str:
-        """The round in one sentence."""
+        """The round in one sentence (English; a msgid)."""
         return _ROUND_DOCS[self]
 
+    @property
+    def title(self) -> str:
+        """The round's name in words, as :attr:`value` (a msgid, context ``DealRound``)."""
+        return _ROUND_TITLES[self]
+
+
+_ROUND_TITLES = {
+    DealRound.FIRST_THREE: NC_("DealRound", "first 3"),
+    DealRound.THEN_TWO: NC_("DealRound", "then 2"),
+    DealRound.UPCARD: NC_("DealRound", "upcard"),
+    DealRound.COMPLETION: NC_("DealRound", "completion"),
+}
 
 _ROUND_DOCS = {
-    DealRound.FIRST_THREE: "Three cards to each seat, starting with the dealer's right.",
-    DealRound.THEN_TWO: "Then two cards to each seat in the same order, five each.",
-    DealRound.UPCARD: "Card 21 is turned face up: the upcard the bidding is about.",
-    DealRound.COMPLETION: "After the bidding the taker gets the upcard plus 2 cards, every other seat 3.",
+    DealRound.FIRST_THREE: N_("Three cards to each seat, starting with the dealer's right."),
+    DealRound.THEN_TWO: N_("Then two cards to each seat in the same order, five each."),
+    DealRound.UPCARD: N_("Card 21 is turned face up: the upcard the bidding is about."),
+    DealRound.COMPLETION: N_("After the bidding the taker gets the upcard plus 2 cards, every other seat 3."),
 }
 
 
@@ -90,10 +103,13 @@ class DealStep:
     round: DealRound
     seat: Seat | None
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         """The step in words, e.g. ``card 1 (7S): first 3 to E``."""
-        where = f"to {self.seat.value}" if self.seat else "face up on the table"
-        return f"card {self.position + 1} ({self.card}): {self.round.value} {where}"
+        if self.seat is None:
+            return Msg("card {n} ({card}): {round} face up on the table", n=self.position + 1, card=self.card,
+                       round=self.round)
+        return Msg("card {n} ({card}): {round} to {seat}", n=self.position + 1, card=self.card, round=self.round,
+                   seat=self.seat)
 
 
 class _Steps:
@@ -300,7 +316,7 @@ def complete(deal: Deal, taker: Seat) -> CompletedDeal:
     """Complete the hands from the dealer's right round: the taker gets the upcard plus 2, every other seat 3.
 
     >>> done = complete(deal_cards(DECK, Seat.S), Seat.S)
-    >>> [s.describe() for s in done.journey("JD")]
+    >>> [str(s.describe()) for s in done.journey("JD")]
     ['card 21 (JD): upcard face up on the table', 'card 21 (JD): completion to S']
     """
     if not isinstance(taker, Seat):

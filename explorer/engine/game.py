@@ -51,7 +51,7 @@ from .bidding import BiddingState, BidRule, Call, CallError, CallKind, check_cal
 from .cards import DECK, SEATS, Card, CardError, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401
 from .contract import Contract, Escalation
 from .deal import complete, deal_cards, shuffled_deck  # noqa: F401  (doctests)
-from .i18n import ENGLISH, Msg, Style
+from .i18n import ENGLISH, N_, Msg, Style
 from .match import MatchDeal
 from .play import (
     PlayedTrick,
@@ -158,18 +158,18 @@ class GameRule(enum.Enum):
 
 
 _GAME_RULE_DOCS = {
-    GameRule.NOT_YOUR_TURN: "Only the seat whose turn it is may act.",
-    GameRule.DEAL_OVER: "The deal is over: nothing more can be played or called.",
-    GameRule.NOT_PLAYING_YET: "Cards are played, and projects declared, only once the bidding and doubling are over.",
-    GameRule.PLAYING_NOW: "The bidding and the doubling are over: only cards (and projects in trick 1) now.",
-    GameRule.EKKA_ONLY_LEADING: "Ekka is announced by the leader, with the card that leads the trick.",
-    GameRule.FALSE_EKKA: "Ekka may be announced only on the highest card still unplayed in a plain suit.",
-    GameRule.DECLARE_TRICK_ONE: "Projects are declared in trick 1, at one's own turn, before one's card.",
-    GameRule.DECLARE_ONCE: "A seat declares its projects once.",
-    GameRule.DECLARE_NOT_PROJECT: "Only a run of 3 to 5 in one suit, or four A, K, Q, J or 10, is a project.",
-    GameRule.DECLARE_NOT_HELD: "A seat declares projects from its own hand.",
-    GameRule.DECLARE_CARD_TWICE: "No card serves in two projects.",
-    GameRule.DECLARE: "In trick 1, before its card, a seat declares the projects it holds.",
+    GameRule.NOT_YOUR_TURN: N_("Only the seat whose turn it is may act."),
+    GameRule.DEAL_OVER: N_("The deal is over: nothing more can be played or called."),
+    GameRule.NOT_PLAYING_YET: N_("Cards are played, and projects declared, only once the bidding and doubling are over."),
+    GameRule.PLAYING_NOW: N_("The bidding and the doubling are over: only cards (and projects in trick 1) now."),
+    GameRule.EKKA_ONLY_LEADING: N_("Ekka is announced by the leader, with the card that leads the trick."),
+    GameRule.FALSE_EKKA: N_("Ekka may be announced only on the highest card still unplayed in a plain suit."),
+    GameRule.DECLARE_TRICK_ONE: N_("Projects are declared in trick 1, at one's own turn, before one's card."),
+    GameRule.DECLARE_ONCE: N_("A seat declares its projects once."),
+    GameRule.DECLARE_NOT_PROJECT: N_("Only a run of 3 to 5 in one suit, or four A, K, Q, J or 10, is a project."),
+    GameRule.DECLARE_NOT_HELD: N_("A seat declares projects from its own hand."),
+    GameRule.DECLARE_CARD_TWICE: N_("No card serves in two projects."),
+    GameRule.DECLARE: N_("In trick 1, before its card, a seat declares the projects it holds."),
 }
 
 AnyRule = PlayRule | BidRule | GameRule
@@ -312,7 +312,7 @@ class PlayerView:
                 rule = GameRule.DEAL_OVER if self.stage.finished else GameRule.PLAYING_NOW
                 return ActionVerdict(action, False, rule, _STAGE_MSG[rule])
             v = check_call(self.bidding, action)
-            return ActionVerdict(action, v.legal, v.rule, Msg("{reason}", reason=v.reason))
+            return ActionVerdict(action, v.legal, v.rule, v.reason)
         if self.stage is not Stage.PLAY:
             rule = GameRule.DEAL_OVER if self.stage.finished else GameRule.NOT_PLAYING_YET
             return ActionVerdict(action, False, rule, _STAGE_MSG[rule])
@@ -760,7 +760,7 @@ def describe(action: Action) -> Msg:
         return Msg("{seat} declares {cards}.", seat=action.seat, cards=[list(p) for p in action.projects])
     if action.kind is CallKind.PASS:
         return Msg("{seat} passes.", seat=action.seat)
-    return Msg("{seat}: {call}", seat=action.seat, call=action.label)
+    return Msg("{seat}: {call}", seat=action.seat, call=action.message())
 
 
 # --- replaying a record ------------------------------------------------------------------------------

@@ -14,8 +14,15 @@ codes (``KC``) in files, JSON and the command line's English; card faces (``K♣
 
 Parameters are engine values (cards, suits, seats, teams, ranks, modes and other enums with a
 ``title``), numbers, strings, lists of these, and other messages. Format specs choose a form:
-a suit ``{s}`` "clubs", ``{s:Title}`` "Clubs", ``{s:one}`` "club", ``{s:sym}`` "♣"; a card
-``{c:article}`` "a king (KC)"; a rank ``{r:label}`` "K"; any enum ``{e:value}`` its notation.
+a suit ``{s}`` "clubs", ``{s:Title}`` "Clubs", ``{s:one}`` "club", ``{s:sym}`` "♣", ``{s:value}`` "C";
+a card ``{c:article}`` "a king (KC)"; a rank ``{r}`` "king", ``{r:plural}`` "kings", ``{r:label}`` "K";
+a seat ``{s}`` "N" in English (its name elsewhere, or the name ``Style.seats`` gives), ``{s:value}`` "N";
+any other enum its ``title`` (looked up with the enum's type name as the gettext context), ``{e:value}``
+its notation; a list, its items joined by ", ".
+
+Literal msgids outside a ``Msg`` (rule docs, enum titles) are marked with :func:`N_` (no context) or
+:func:`NC_` (with the context the formatter uses) so that the extractor finds them
+(``python -m explorer.i18n_tools extract`` writes ``explorer/locale/explorer.pot``).
 
 Translations live in gettext catalogues (``explorer/locale/<lang>/LC_MESSAGES/explorer.po``),
 keyed by the English template; :func:`translator` reads them. A language without a catalogue,
@@ -27,6 +34,7 @@ from __future__ import annotations
 import enum
 import gettext
 import io
+import re
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -44,6 +52,22 @@ LANGUAGES: tuple[str, ...] = ("en", "ar")
 """The languages the explorer speaks; English is the source language."""
 
 CardStyle = Literal["code", "face"]
+
+_LANG_RE = re.compile(r"^[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?$")
+
+
+def N_(text: str, /) -> str:
+    """Mark a literal as a msgid (translated later, where it is shown); returns it unchanged.
+
+    >>> N_("The leader may lead any card.")
+    'The leader may lead any card.'
+    """
+    return text
+
+
+def NC_(context: str, text: str, /) -> str:
+    """Mark a literal as a msgid with a gettext context (an enum's type name, "suits", "rank"...); returns it."""
+    return text
 
 
 @dataclass(frozen=True)
@@ -146,16 +170,31 @@ def _jsonable(v: Any) -> Any:
 
 # --- forms of engine values ----------------------------------------------------------------------
 
-_SUIT_ONE = {Suit.S: "spade", Suit.H: "heart", Suit.D: "diamond", Suit.C: "club"}
+# The words the formatter looks up, listed here so that the extractor finds them (each with its context).
+# They equal the English of ``Suit.title``, ``Rank.title`` and ``Seat.title`` (a test holds them equal).
+_SUIT_MANY = {Suit.S: NC_("suits", "spades"), Suit.H: NC_("suits", "hearts"),
+              Suit.D: NC_("suits", "diamonds"), Suit.C: NC_("suits", "clubs")}
+_SUIT_ONE = {Suit.S: NC_("suit", "spade"), Suit.H: NC_("suit", "heart"),
+             Suit.D: NC_("suit", "diamond"), Suit.C: NC_("suit", "club")}
+_RANK_ONE = {Rank.SEVEN: NC_("rank", "seven"), Rank.EIGHT: NC_("rank", "eight"), Rank.NINE: NC_("rank", "nine"),
+             Rank.TEN: NC_("rank", "ten"), Rank.JACK: NC_("rank", "jack"), Rank.QUEEN: NC_("rank", "queen"),
+             Rank.KING: NC_("rank", "king"), Rank.ACE: NC_("rank", "ace")}
+_RANK_MANY = {Rank.SEVEN: NC_("ranks", "sevens"), Rank.EIGHT: NC_("ranks", "eights"),
+              Rank.NINE: NC_("ranks", "nines"), Rank.TEN: NC_("ranks", "tens"), Rank.JACK: NC_("ranks", "jacks"),
+              Rank.QUEEN: NC_("ranks", "queens"), Rank.KING: NC_("ranks", "kings"), Rank.ACE: NC_("ranks", "aces")}
+_SEAT_NAME = {Seat.S: NC_("seat", "South"), Seat.E: NC_("seat", "East"), Seat.N: NC_("seat", "North"),
+              Seat.W: NC_("seat", "West")}
 
 
 def _card(c: Card, style: Style, spec: str) -> str:
     shown = c.pretty if style.cards == "face" else str(c)
     if spec == "article":
         tr = translator(style.lang)
-        word = "an" if c.rank in (Rank.ACE, Rank.EIGHT) else "a"
-        return _Formatter(style).vformat(tr.gettext(f"{word} {{rank}} ({{card}})"), (),
-                                         {"rank": c.rank, "card": c})
+        if c.rank in (Rank.ACE, Rank.EIGHT):
+            template = tr.gettext("an {rank} ({card})")
+        else:
+            template = tr.gettext("a {rank} ({card})")
+        return _Formatter(style).vformat(template, (), {"rank": c.rank, "card": c})
     return shown
 
 
@@ -163,9 +202,11 @@ def _suit(s: Suit, style: Style, spec: str) -> str:
     tr = translator(style.lang)
     if spec == "sym":
         return s.symbol
+    if spec == "value":
+        return s.value
     if spec == "one":
         return tr.pgettext("suit", _SUIT_ONE[s])
-    name = tr.pgettext("suits", s.title)
+    name = tr.pgettext("suits", _SUIT_MANY[s])
     return name[:1].upper() + name[1:] if spec == "Title" else name
 
 
@@ -187,11 +228,15 @@ class _Formatter(string.Formatter):
         if isinstance(value, Seat):
             if spec == "value" or (value not in st.seats and st.lang == "en"):
                 return value.value
-            return st.seats.get(value) or tr.pgettext("seat", value.title)
+            return st.seats.get(value) or tr.pgettext("seat", _SEAT_NAME[value])
         if isinstance(value, Rank):
             if spec == "label":
                 return value.label
-            return tr.pgettext("rank", value.title)
+            if spec == "value":
+                return value.value
+            if spec == "plural":
+                return tr.pgettext("ranks", _RANK_MANY[value])
+            return tr.pgettext("rank", _RANK_ONE[value])
         if isinstance(value, enum.Enum):
             if spec == "value":
                 return str(value.value)
@@ -205,13 +250,38 @@ class _Formatter(string.Formatter):
 
 # --- catalogues ----------------------------------------------------------------------------------
 
+def _catalogue(lang: str) -> Path | None:
+    """The ``.po`` file of ``lang``, when there is one (a name that is not a language code has none)."""
+    if lang == "en" or not _LANG_RE.match(lang):
+        return None
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return po if po.is_file() else None
+
+
+def has_catalogue(lang: str) -> bool:
+    """Whether sentences can be rendered in ``lang`` (English always can).
+
+    >>> has_catalogue("en"), has_catalogue("xx"), has_catalogue("../../etc")
+    (True, False, False)
+    """
+    return lang == "en" or _catalogue(lang) is not None
+
+
+def style_for(lang: str, card_style: CardStyle = "code") -> Style:
+    """The style of ``lang``, or English when there is no catalogue for it yet (English through and through,
+    seats as letters included).
+
+    >>> style_for("xx") == ENGLISH
+    True
+    """
+    return Style(lang if has_catalogue(lang) else "en", card_style)
+
+
 @cache
 def translator(lang: str) -> gettext.NullTranslations:
     """The gettext translations of ``lang`` (English, or a missing catalogue: the templates themselves)."""
-    if lang == "en":
-        return gettext.NullTranslations()
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not po.is_file():
+    po = _catalogue(lang)
+    if po is None:
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401  (doctests)
-from .i18n import ENGLISH, Msg, Style, plural
+from .i18n import ENGLISH, N_, Msg, Style, plural
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .tables import LAST_TRICK_BONUS, SUN_ORDER, Mode, card_points, strength
 
@@ -54,39 +54,39 @@ class PlayRule(enum.Enum):
 
 
 RULE_DOCS: dict[PlayRule, str] = {
-    PlayRule.NOT_IN_HAND: "A seat can only play a card it holds.",
-    PlayRule.LEAD_FREE: "The leader may lead any card.",
+    PlayRule.NOT_IN_HAND: N_("A seat can only play a card it holds."),
+    PlayRule.LEAD_FREE: N_("The leader may lead any card."),
     PlayRule.LOCKED_NO_TRUMP_LEAD:
-        "Locked Hokum: no seat may lead a trump unless its hand holds only trumps.",
-    PlayRule.FOLLOW_SUIT: "When a plain suit is led (any suit in Sun) you must follow it when you hold it; any card of "
-        "that suit will do.",
-    PlayRule.SUN_VOID_FREE: "In Sun a player without the led suit may play any card.",
+        N_("Locked Hokum: no seat may lead a trump unless its hand holds only trumps."),
+    PlayRule.FOLLOW_SUIT: N_("When a plain suit is led (any suit in Sun) you must follow it when you hold it; any card of "
+        "that suit will do."),
+    PlayRule.SUN_VOID_FREE: N_("In Sun a player without the led suit may play any card."),
     PlayRule.TRUMP_LEAD_OVERTAKE:
-        "Trump led and an opponent is winning: you must beat the winning trump when you can.",
+        N_("Trump led and an opponent is winning: you must beat the winning trump when you can."),
     PlayRule.TRUMP_LEAD_ANY_TRUMP:
-        "Trump led: follow with a trump; any trump will do when your partner is winning "
-        "or you cannot beat the winning trump.",
-    PlayRule.VOID_NO_TRUMP: "Void in the led suit and holding no trump: you may play any card.",
+        N_("Trump led: follow with a trump; any trump will do when your partner is winning "
+        "or you cannot beat the winning trump."),
+    PlayRule.VOID_NO_TRUMP: N_("Void in the led suit and holding no trump: you may play any card."),
     PlayRule.VOID_MUST_WIN_WITH_TRUMP:
-        "Void in the led suit with an opponent winning: you must win the trick with a trump "
-        "when one of yours can.",
+        N_("Void in the led suit with an opponent winning: you must win the trick with a trump "
+        "when one of yours can."),
     PlayRule.VOID_CANNOT_WIN_FREE:
-        "Void in the led suit with an opponent winning and no trump of yours can win: "
-        "discard or undertrump, as you like.",
+        N_("Void in the led suit with an opponent winning and no trump of yours can win: "
+        "discard or undertrump, as you like."),
     PlayRule.VOID_MUST_UNDERTRUMP:
-        "Void in the led suit with an opponent winning and no trump of yours can win: "
-        "you must still play a trump (the must-undertrump option).",
+        N_("Void in the led suit with an opponent winning and no trump of yours can win: "
+        "you must still play a trump (the must-undertrump option)."),
     PlayRule.PARTNER_WINNING_FREE:
-        "Void in the led suit while your partner is winning: you may play any card.",
+        N_("Void in the led suit while your partner is winning: you may play any card."),
     PlayRule.THIRD_SEAT_MUST_CUT:
-        "Third player: your partner led and is winning, but without an Ace lead or a valid "
-        "Ekka a void third player holding a trump must trump.",
+        N_("Third player: your partner led and is winning, but without an Ace lead or a valid "
+        "Ekka a void third player holding a trump must trump."),
     PlayRule.THIRD_SEAT_ACE_LED:
-        "Third player: your partner led an Ace and is winning, so as a void third player "
-        "you may play any card.",
+        N_("Third player: your partner led an Ace and is winning, so as a void third player "
+        "you may play any card."),
     PlayRule.THIRD_SEAT_EKKA:
-        "Third player: your partner announced a valid Ekka and is winning, so as a void "
-        "third player you may play any card.",
+        N_("Third player: your partner announced a valid Ekka and is winning, so as a void "
+        "third player you may play any card."),
 }
 
 RULE_SOURCES: dict[PlayRule, str] = {

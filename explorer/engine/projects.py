@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card, Rank, Seat, Suit, Team, cards, priority_order  # noqa: F401 (doctest)
+from .i18n import Msg
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .tables import BALOOT_POINTS, FOUR_KIND_RANKS, PROJECT_ORDER, PROJECT_VALUES, RUN_TYPE, Mode, ProjectType
 
@@ -48,10 +49,11 @@ class Project:
         return None if self.four_kind else self.cards[0].suit
 
     @property
-    def title(self) -> str:
+    def title(self) -> Msg:
+        """The project in words: ``Hundred (four kings)``, ``Sira (3-card run to the ace)``."""
         if self.four_kind:
-            return f"{self.type.title} (four {self.top.title}s)".replace("sixs", "sixes")
-        return f"{self.type.title} ({len(self.cards)}-card run to the {self.top.title})"
+            return Msg("{type} (four {rank:plural})", type=self.type, rank=self.top)
+        return Msg("{type} ({n}-card run to the {rank})", type=self.type, n=len(self.cards), rank=self.top)
 
     def to_dict(self) -> dict:
         return {"type": self.type.value, "cards": [str(c) for c in self.cards], "value": self.value}
@@ -216,7 +218,7 @@ class ProjectComparison:
     best_seat: Seat | None
     best: Project | None
     project_team: Team | None
-    reason: str
+    reason: Msg
     needs_dealer: bool = False
 
 
@@ -231,29 +233,34 @@ def compare_projects(shown: Mapping[Seat, Iterable[Project]], *, mode: Mode, tru
     entries = [(project_key(p, seat, dealer=dealer, trump=trump, profile=profile), seat, p)
                for seat, ps in shown.items() for p in ps]
     if not entries:
-        return ProjectComparison(None, None, None, "No project was shown, so no team scores projects.")
+        return ProjectComparison(None, None, None, Msg("No project was shown, so no team scores projects."))
     entries.sort(key=lambda e: e[0], reverse=True)
     key, seat, p = entries[0]
     rivals = [e for e in entries if e[1].team is not seat.team]
     if not rivals:
         return ProjectComparison(seat, p, seat.team,
-                                 f"Only {seat.team.value} showed projects; {seat.value}'s {p.title} is the best.")
+                                 Msg("Only {team} showed projects; {seat}'s {project} is the best.",
+                                     team=seat.team, seat=seat, project=p.title))
     rkey, rseat, rp = rivals[0]
     if key[:4] == rkey[:4] and dealer is None:
-        return ProjectComparison(seat, p, None, "The best projects of both teams are equal: the dealer "
-                                 "is needed to give priority to the earlier seat.", needs_dealer=True)
+        return ProjectComparison(seat, p, None, Msg("The best projects of both teams are equal: the dealer "
+                                                    "is needed to give priority to the earlier seat."),
+                                 needs_dealer=True)
     why = _why(key, rkey, p, rp, seat, rseat)
     return ProjectComparison(seat, p, seat.team,
-                             f"{seat.value}'s {p.title} beats {rseat.value}'s {rp.title}: {why}.")
+                             Msg("{seat}'s {project} beats {rival}'s {rival_project}: {why}.", seat=seat,
+                                 project=p.title, rival=rseat, rival_project=rp.title, why=why))
 
 
-def _why(key: tuple, rkey: tuple, p: Project, rp: Project, seat: Seat, rseat: Seat) -> str:
+def _why(key: tuple, rkey: tuple, p: Project, rp: Project, seat: Seat, rseat: Seat) -> Msg:
     if key[0] != rkey[0]:
-        return f"higher value ({key[0]} against {rkey[0]})"
+        return Msg("higher value ({value} against {rival})", value=key[0], rival=rkey[0])
     if key[1] != rkey[1]:
-        return "equal value, and a trump-suit project wins ties (trump project priority)"
+        return Msg("equal value, and a trump-suit project wins ties (trump project priority)")
     if key[2] != rkey[2]:
-        return "equal value, and four of a kind beats a five-card run"
+        return Msg("equal value, and four of a kind beats a five-card run")
     if key[3] != rkey[3]:
-        return f"equal value, and the higher top card ({p.top.label} against {rp.top.label})"
-    return f"exactly equal, and {seat.value} sits earlier from the dealer's right than {rseat.value}"
+        return Msg("equal value, and the higher top card ({top:label} against {rival:label})", top=p.top,
+                   rival=rp.top)
+    return Msg("exactly equal, and {seat} sits earlier from the dealer's right than {rival}", seat=seat,
+               rival=rseat)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cards import Seat, Team
 from .contract import Contract, Escalation, Level
+from .i18n import ENGLISH, Msg, Style
 from .match import decide
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .projects import Project, ProjectComparison, baloot_absorbed, compare_projects
@@ -75,15 +76,16 @@ def tie_by_units(raw_units: int, mode: Mode) -> str:
 
 @dataclass(frozen=True)
 class ScoreStep:
-    """One step of the pipeline: a short name, the sentence, and the numbers per team."""
+    """One step of the pipeline: a short name (an id), the sentence (a :class:`Msg`), and the numbers per team."""
 
     step: str
-    detail: str
+    detail: Msg
     values: dict[str, int] | None = None
     reading: bool = False
 
-    def to_dict(self) -> dict:
-        d: dict = {"step": self.step, "detail": self.detail}
+    def to_dict(self, style: Style = ENGLISH) -> dict:
+        """JSON-ready: the step id, the detail rendered in ``style``, the values and whether it is our reading."""
+        d: dict = {"step": self.step, "detail": self.detail.render(style)}
         if self.values is not None:
             d["values"] = dict(self.values)
         if self.reading:
@@ -127,7 +129,8 @@ class ScoreResult:
     baloot_points: dict[Team, int]
     projects: ProjectComparison
 
-    def to_dict(self) -> dict:
+    def to_dict(self, style: Style = ENGLISH) -> dict:
+        """JSON-ready, the steps' sentences rendered in ``style``."""
         def teams(d):
             return None if d is None else {t.value: d[t] for t in TEAMS}
         return {
@@ -144,7 +147,7 @@ class ScoreResult:
                       "another_deal": self.another_deal},
             "project_points": teams(self.project_points),
             "baloot_points": teams(self.baloot_points),
-            "steps": [s.to_dict() for s in self.steps],
+            "steps": [s.to_dict(style) for s in self.steps],
         }
 
 
@@ -152,8 +155,9 @@ def _t(d: Mapping[Team, int]) -> dict[str, int]:
     return {t.value: int(d[t]) for t in TEAMS}
 
 
-def _fmt(d: Mapping[Team, int]) -> str:
-    return f"NS {d[Team.NS]}, EW {d[Team.EW]}"
+def _fmt(d: Mapping[Team, int]) -> Msg:
+    """Both teams' numbers: ``NS 84, EW 78``."""
+    return Msg("NS {ns}, EW {ew}", ns=d[Team.NS], ew=d[Team.EW])
 
 
 def project_multiplier(level: Level, profile: RuleProfile) -> int:
@@ -200,28 +204,34 @@ def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreRes
     pts = {t: int(f.points[t]) for t in TEAMS}
     steps: list[ScoreStep] = []
 
-    steps.append(ScoreStep("raw", f"Raw card points: {_fmt(pts)} (total {total} in {mode.title}).", _t(pts)))
-    steps.append(ScoreStep("last_trick", f"The last trick's {LAST_TRICK_BONUS} raw points are already in these "
-                           f"totals: {total - LAST_TRICK_BONUS} in the cards plus {LAST_TRICK_BONUS} make {total}."))
+    steps.append(ScoreStep("raw", Msg("Raw card points: {points} (total {total} in {mode}).", points=_fmt(pts),
+                                      total=total, mode=mode), _t(pts)))
+    steps.append(ScoreStep("last_trick", Msg("The last trick's {bonus} raw points are already in these totals: "
+                                             "{cards} in the cards plus {bonus} make {total}.",
+                                             bonus=LAST_TRICK_BONUS, cards=total - LAST_TRICK_BONUS, total=total)))
     if level is Level.NONE:
-        why = f"the buyer ({c.buyer.value}) is in {buyer_team.value}, so {counting.value}, the other team, counts"
+        why = Msg("the buyer ({buyer}) is in {team}, so {counting}, the other team, counts",
+                  buyer=c.buyer, team=buyer_team, counting=counting)
     else:
-        said = e.doubler.value if level.by_doubler and e.doubler else c.buyer.value
-        why = (f"at {level.title} the latest escalation was said by {said} ({responsible.value}), "
-               f"so {counting.value}, the other team, counts")
-    steps.append(ScoreStep("counting_team", f"Counting team: {counting.value} ({why})."))
+        said = e.doubler if level.by_doubler and e.doubler else c.buyer
+        why = Msg("at {level} the latest escalation was said by {seat} ({team}), so {counting}, the other team, "
+                  "counts", level=level, seat=said, team=responsible, counting=counting)
+    steps.append(ScoreStep("counting_team", Msg("Counting team: {team} ({why}).", team=counting, why=why)))
 
     raw = pts[counting]
     conv = convert(raw, mode)
     converted = {counting: conv, responsible: pool - conv}
     if mode is Mode.HOKUM:
-        how = f"{raw} rounds to {conv * 10} (units 0–5 down, 6–9 up), divided by 10 gives {conv}"
+        how = Msg("{raw} rounds to {tens} (units 0–5 down, 6–9 up), divided by 10 gives {points}",
+                  raw=raw, tens=conv * 10, points=conv)
     else:
-        how = f"{raw}: units {raw % 10} → {conv} (round to tens keeping a final 5, divided by 5)"
-    steps.append(ScoreStep("conversion", f"Convert {counting.value}'s {raw} raw points: {how}.",
-                           {counting.value: conv}))
-    steps.append(ScoreStep("complement", f"{responsible.value} gets the complement: {pool} − {conv} = "
-                           f"{pool - conv} (never rounded on its own).", _t(converted)))
+        how = Msg("{raw}: units {units} → {points} (round to tens keeping a final 5, divided by 5)",
+                  raw=raw, units=raw % 10, points=conv)
+    steps.append(ScoreStep("conversion", Msg("Convert {team}'s {raw} raw points: {how}.", team=counting, raw=raw,
+                                             how=how), {counting.value: conv}))
+    steps.append(ScoreStep("complement", Msg("{team} gets the complement: {pool} − {points} = {rest} (never rounded "
+                                             "on its own).", team=responsible, pool=pool, points=conv,
+                                             rest=pool - conv), _t(converted)))
 
     # Projects and Baloot.
     shown = {s: tuple(ps) for s, ps in f.projects.items() if ps}
@@ -230,22 +240,27 @@ def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreRes
     project_points = {t: 0 for t in TEAMS}
     if pteam is not None:
         project_points[pteam] = sum(p.value for s, ps in shown.items() if s.team is pteam for p in ps)
-    steps.append(ScoreStep("projects", comp.reason + (
-        f" {pteam.value} scores its projects ({project_points[pteam]}); the other team's score nothing."
-        if pteam is not None and any(s.team is not pteam for s in shown) else
-        f" {pteam.value} scores its projects ({project_points[pteam]})." if pteam is not None else ""),
-        _t(project_points)))
+    if pteam is not None and any(s.team is not pteam for s in shown):
+        projects_text = Msg("{comparison} {team} scores its projects ({points}); the other team's score nothing.",
+                            comparison=comp.reason, team=pteam, points=project_points[pteam])
+    elif pteam is not None:
+        projects_text = Msg("{comparison} {team} scores its projects ({points}).", comparison=comp.reason,
+                            team=pteam, points=project_points[pteam])
+    else:
+        projects_text = comp.reason
+    steps.append(ScoreStep("projects", projects_text, _t(project_points)))
     baloot_points = {t: 0 for t in TEAMS}
     if f.baloot is not None:
         owner_shown = shown.get(f.baloot, ()) if f.baloot.team is pteam else ()
         if baloot_absorbed(owner_shown, c.trump):
-            steps.append(ScoreStep("baloot", f"{f.baloot.value}'s Baloot is inside its shown project "
-                                   "(five-card run with K and Q, or four K or four Q): no separate 2.",
+            steps.append(ScoreStep("baloot", Msg("{seat}'s Baloot is inside its shown project (five-card run with K "
+                                                 "and Q, or four K or four Q): no separate 2.", seat=f.baloot),
                                    _t(baloot_points)))
         else:
             baloot_points[f.baloot.team] = BALOOT_POINTS
-            steps.append(ScoreStep("baloot", f"Baloot: {f.baloot.value} held the trump K and Q, "
-                                   f"{BALOOT_POINTS} for {f.baloot.team.value}, whoever has project priority.",
+            steps.append(ScoreStep("baloot", Msg("Baloot: {seat} held the trump K and Q, {points} for {team}, "
+                                                 "whoever has project priority.", seat=f.baloot,
+                                                 points=BALOOT_POINTS, team=f.baloot.team),
                                    _t(baloot_points)))
 
     comparison = {t: converted[t] + project_points[t] + baloot_points[t] for t in TEAMS}
@@ -257,15 +272,16 @@ def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreRes
 
     if kaboot is not None:
         winner = kaboot
-        steps.append(ScoreStep("comparison", f"Comparison: {_fmt(comparison)}, but {kaboot.value} took all "
-                               "eight tricks (Kaboot): no conversion, the sweeping team wins.", _t(comparison)))
+        steps.append(ScoreStep("comparison", Msg("Comparison: {points}, but {team} took all eight tricks (Kaboot): "
+                                                 "no conversion, the sweeping team wins.",
+                                                 points=_fmt(comparison), team=kaboot), _t(comparison)))
     elif comparison[Team.NS] != comparison[Team.EW]:
         winner = max(TEAMS, key=lambda t: comparison[t])
-        steps.append(ScoreStep("comparison", f"Comparison (cards + projects + Baloot): {_fmt(comparison)}; "
-                               f"{winner.value} is higher.", _t(comparison)))
+        steps.append(ScoreStep("comparison", Msg("Comparison (cards + projects + Baloot): {points}; {team} is "
+                                                 "higher.", points=_fmt(comparison), team=winner), _t(comparison)))
     else:
-        steps.append(ScoreStep("comparison", f"Comparison (cards + projects + Baloot): {_fmt(comparison)}: "
-                               "a tie.", _t(comparison)))
+        steps.append(ScoreStep("comparison", Msg("Comparison (cards + projects + Baloot): {points}: a tie.",
+                                                 points=_fmt(comparison)), _t(comparison)))
         winner, detail, reading = _break_tie(raw, mode, level, counting, buyer_team, e, profile)
         steps.append(ScoreStep("tie_rule", detail, reading=reading))
     buyer_made = winner is buyer_team
@@ -275,94 +291,114 @@ def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreRes
     if kaboot is not None:
         award, detail = _kaboot_award(f, kaboot, project_points, pteam, profile)
         if shown:
-            detail += (" Only a sweeping team holding project priority scores its projects "
-                       "(our reading of 'only the winner's shown projects').")
+            detail = Msg("{award} Only a sweeping team holding project priority scores its projects (our reading "
+                         "of 'only the winner's shown projects').", award=detail)
         steps.append(ScoreStep("award", detail, _t(award) if award else None, reading=bool(shown)))
     elif level is Level.GAHWA:
         award = None
-        steps.append(ScoreStep("award", f"Gahwa: {winner.value} wins the deal and so the match; "
-                               "the deal has no numeric award."))
+        steps.append(ScoreStep("award", Msg("Gahwa: {team} wins the deal and so the match; the deal has no numeric "
+                                            "award.", team=winner)))
     elif level is Level.NONE:
         if buyer_made:
             award = dict(comparison)
-            steps.append(ScoreStep("award", f"The buyer's team {buyer_team.value} made its contract: each team "
-                                   f"records its own cards, projects and Baloot: {_fmt(award)}.", _t(award)))
+            steps.append(ScoreStep("award", Msg("The buyer's team {team} made its contract: each team records its "
+                                                "own cards, projects and Baloot: {points}.", team=buyer_team,
+                                                points=_fmt(award)), _t(award)))
         else:
             taken = pool + sum(project_points.values()) + sum(baloot_points.values())
             award = {t: (taken if t is buyer_team.other else 0) for t in TEAMS}
-            steps.append(ScoreStep("award", f"The buyer's team {buyer_team.value} failed: it records 0; "
-                                   f"{buyer_team.other.value} records the whole {pool} plus every eligible "
-                                   f"project and the Baloot: {_fmt(award)}.", _t(award)))
+            steps.append(ScoreStep("award", Msg("The buyer's team {team} failed: it records 0; {other} records the "
+                                                "whole {pool} plus every eligible project and the Baloot: {points}.",
+                                                team=buyer_team, other=buyer_team.other, pool=pool,
+                                                points=_fmt(award)), _t(award)))
     else:
         pm = project_multiplier(level, profile)
         won = (pool * level.multiplier + sum(project_points.values()) * pm + sum(baloot_points.values()))
         award = {winner: won, loser: 0}
         award = {t: award[t] for t in TEAMS}
-        steps.append(ScoreStep("award", f"{level.title}: {winner.value} takes everything: {pool} × "
-                               f"{level.multiplier} = {pool * level.multiplier}, projects "
-                               f"{sum(project_points.values())} × {pm}, Baloot {sum(baloot_points.values())}: "
-                               f"{won}; {loser.value} records 0.", _t(award)))
+        steps.append(ScoreStep("award", Msg("{level}: {team} takes everything: {pool} × {multiplier} = {cards}, "
+                                            "projects {projects} × {project_multiplier}, Baloot {baloot}: {won}; "
+                                            "{loser} records 0.", level=level, team=winner, pool=pool,
+                                            multiplier=level.multiplier, cards=pool * level.multiplier,
+                                            projects=sum(project_points.values()), project_multiplier=pm,
+                                            baloot=sum(baloot_points.values()), won=won, loser=loser), _t(award)))
 
     before = {t: int((f.match or {}).get(t, 0)) for t in TEAMS}
     if level is Level.GAHWA:
         after, mwin, again = dict(before), winner, False
-        steps.append(ScoreStep("match", f"Gahwa: {winner.value} wins the match whatever the totals."))
+        steps.append(ScoreStep("match", Msg("Gahwa: {team} wins the match whatever the totals.", team=winner)))
     else:
         after, mwin, again = match_result(before, award)
-        text = f"Match: {_fmt(before)} + this deal = {_fmt(after)}."
         if mwin:
-            text += f" {mwin.value} reaches {MATCH_TARGET} with the higher total and wins the match."
+            text = Msg("Match: {before} + this deal = {after}. {team} reaches {target} with the higher total and "
+                       "wins the match.", before=_fmt(before), after=_fmt(after), team=mwin, target=MATCH_TARGET)
         elif again:
-            text += f" Equal totals at {MATCH_TARGET} or more: play another deal."
+            text = Msg("Match: {before} + this deal = {after}. Equal totals at {target} or more: play another deal.",
+                       before=_fmt(before), after=_fmt(after), target=MATCH_TARGET)
+        else:
+            text = Msg("Match: {before} + this deal = {after}.", before=_fmt(before), after=_fmt(after))
         steps.append(ScoreStep("match", text, _t(after)))
     return ScoreResult(counting, converted, pteam, comparison, winner, buyer_made, award, kaboot,
                        before, after, mwin, again, tuple(steps), project_points, baloot_points, comp)
 
 
 def _break_tie(raw: int, mode: Mode, level: Level, counting: Team, buyer_team: Team, e: Escalation,
-               profile: RuleProfile) -> tuple[Team, str, bool]:
+               profile: RuleProfile) -> tuple[Team, Msg, bool]:
     units = raw % 10
     if level.is_multiplied and profile.escalated_tie == "doubler_loses" and e.doubler is not None:
         loser = e.doubler.team
-        return loser.other, (f"Tie at {level.title}: the team that originally called Double "
-                             f"({loser.value}) loses it (004)."), False
+        return loser.other, Msg("Tie at {level}: the team that originally called Double ({team}) loses it (004).",
+                                level=level, team=loser), False
     if not level.is_multiplied and profile.tie_rule == "buyer_fails":
-        return buyer_team.other, (f"Tie: the buyer's team {buyer_team.value} had to score more than the "
-                                  "other team, so it fails (002)."), False
+        return buyer_team.other, Msg("Tie: the buyer's team {team} had to score more than the other team, so it "
+                                     "fails (002).", team=buyer_team), False
     who = tie_by_units(units, mode)
-    table = ("Hokum: counting team wins on units 2–5, loses on 6–9 and 0, 1 favours the buyer"
+    table = (Msg("Hokum: counting team wins on units 2–5, loses on 6–9 and 0, 1 favours the buyer")
              if mode is Mode.HOKUM else
-             "Sun: counting team wins on units 1–4, loses on 6–9, 0 and 5 favour the buyer")
+             Msg("Sun: counting team wins on units 1–4, loses on 6–9, 0 and 5 favour the buyer"))
     if who == "counting":
-        return counting, f"Tie broken by the counting team's raw units ({raw} ends in {units}): " \
-                         f"{counting.value} wins ({table}).", False
+        return counting, Msg("Tie broken by the counting team's raw units ({raw} ends in {units}): {team} wins "
+                             "({table}).", raw=raw, units=units, team=counting, table=table), False
     if who == "other":
-        return counting.other, f"Tie broken by the counting team's raw units ({raw} ends in {units}): " \
-                               f"{counting.value} loses, so {counting.other.value} wins ({table}).", False
-    reading = level is not Level.NONE
-    return buyer_team, (f"Tie broken by the counting team's raw units ({raw} ends in {units}, neutral): "
-                        f"it favours the buyer's team {buyer_team.value} ({table})"
-                        + (" — our reading at escalated levels." if reading else ".")), reading
+        return counting.other, Msg("Tie broken by the counting team's raw units ({raw} ends in {units}): {team} "
+                                   "loses, so {other} wins ({table}).", raw=raw, units=units, team=counting,
+                                   other=counting.other, table=table), False
+    if level is not Level.NONE:
+        return buyer_team, Msg("Tie broken by the counting team's raw units ({raw} ends in {units}, neutral): it "
+                               "favours the buyer's team {team} ({table}) — our reading at escalated levels.",
+                               raw=raw, units=units, team=buyer_team, table=table), True
+    return buyer_team, Msg("Tie broken by the counting team's raw units ({raw} ends in {units}, neutral): it "
+                           "favours the buyer's team {team} ({table}).", raw=raw, units=units, team=buyer_team,
+                           table=table), False
 
 
 def _kaboot_award(f: DealFacts, sweeper: Team, project_points: dict[Team, int], pteam: Team | None,
-                  profile: RuleProfile) -> tuple[dict[Team, int] | None, str]:
+                  profile: RuleProfile) -> tuple[dict[Team, int] | None, Msg]:
     c, level, mode = f.contract, f.escalation.level, f.contract.mode
     reverse = (profile.reverse_kaboot and mode is Mode.SUN and f.dealer is not None
                and c.buyer is f.dealer.right and sweeper is not c.buyer.team and f.first_seat_held_ace)
     if reverse:
         doubled = level.is_multiplied and profile.kaboot_escalation == "multiply"
         base = REVERSE_KABOOT_AWARD * (2 if doubled else 1)
-        base_text = (f"Reverse Kaboot: the dealer's right ({c.buyer.value}) bought Sun with an Ace and its "
-                     f"team took no trick: {REVERSE_KABOOT_AWARD}"
-                     + (" × 2 (doubled like a Kaboot under 'multiply'; our reading)" if doubled else "")
-                     + (" (kept, as a doubled Kaboot keeps 44 under 'fixed'; our reading)"
-                        if level.is_multiplied and not doubled else ""))
+        if doubled:
+            base_text = Msg("Reverse Kaboot: the dealer's right ({buyer}) bought Sun with an Ace and its team took "
+                            "no trick: {award} × 2 (doubled like a Kaboot under 'multiply'; our reading)",
+                            buyer=c.buyer, award=REVERSE_KABOOT_AWARD)
+        elif level.is_multiplied:
+            base_text = Msg("Reverse Kaboot: the dealer's right ({buyer}) bought Sun with an Ace and its team took "
+                            "no trick: {award} (kept, as a doubled Kaboot keeps 44 under 'fixed'; our reading)",
+                            buyer=c.buyer, award=REVERSE_KABOOT_AWARD)
+        else:
+            base_text = Msg("Reverse Kaboot: the dealer's right ({buyer}) bought Sun with an Ace and its team took "
+                            "no trick: {award}", buyer=c.buyer, award=REVERSE_KABOOT_AWARD)
     else:
         base = kaboot_base(mode, level, profile)
-        base_text = f"Kaboot: {sweeper.value} took all eight tricks: {base}"
         if level.is_multiplied:
-            base_text += (f" ({KABOOT_AWARD[mode]} at {level.title}, rule '{profile.kaboot_escalation}')")
+            base_text = Msg("Kaboot: {team} took all eight tricks: {award} ({kaboot} at {level}, rule '{rule}')",
+                            team=sweeper, award=base, kaboot=KABOOT_AWARD[mode], level=level,
+                            rule=profile.kaboot_escalation)
+        else:
+            base_text = Msg("Kaboot: {team} took all eight tricks: {award}", team=sweeper, award=base)
     own_projects = project_points[sweeper] if pteam is sweeper else 0
     pm = project_multiplier(level, profile) if level.is_multiplied else 1
     baloot = 0
@@ -372,12 +408,20 @@ def _kaboot_award(f: DealFacts, sweeper: Team, project_points: dict[Team, int], 
         if not absorbed and (level.is_multiplied or level is Level.GAHWA or profile.undoubled_kaboot_baloot):
             baloot = BALOOT_POINTS
     if level is Level.GAHWA:
-        return None, f"{base_text}. Gahwa: {sweeper.value} wins the match; no numeric award."
+        return None, Msg("{kaboot}. Gahwa: {team} wins the match; no numeric award.", kaboot=base_text, team=sweeper)
     won = base + own_projects * pm + baloot
-    detail = (f"{base_text}, plus its own projects {own_projects}" + (f" × {pm}" if pm != 1 else "")
-              + (f", plus its Baloot {baloot}" if baloot else "")
-              + (" (undoubled Kaboot Baloot: a teaching agreement of 000)"
-                 if baloot and not level.is_multiplied else "")
-              + f" = {won}; {sweeper.other.value} records 0, its projects and Baloot included.")
+    projects: int | Msg = own_projects if pm == 1 else Msg("{points} × {multiplier}", points=own_projects,
+                                                           multiplier=pm)
+    params = dict(kaboot=base_text, projects=projects, baloot=baloot, won=won, other=sweeper.other)
+    if not baloot:
+        detail = Msg("{kaboot}, plus its own projects {projects} = {won}; {other} records 0, its projects and "
+                     "Baloot included.", **params)
+    elif level.is_multiplied:
+        detail = Msg("{kaboot}, plus its own projects {projects}, plus its Baloot {baloot} = {won}; {other} records "
+                     "0, its projects and Baloot included.", **params)
+    else:
+        detail = Msg("{kaboot}, plus its own projects {projects}, plus its Baloot {baloot} (undoubled Kaboot Baloot: "
+                     "a teaching agreement of 000) = {won}; {other} records 0, its projects and Baloot included.",
+                     **params)
     award = {sweeper: won, sweeper.other: 0}
     return {t: award[t] for t in TEAMS}, detail

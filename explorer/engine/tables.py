@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 
 from .cards import Rank
+from .i18n import NC_
 
 
 class Mode(enum.Enum):
@@ -23,7 +24,8 @@ class Mode(enum.Enum):
 
     @property
     def title(self) -> str:
-        return "Sun" if self is Mode.SUN else "Hokum"
+        """Sun or Hokum (a msgid, context ``Mode``)."""
+        return NC_("Mode", "Sun") if self is Mode.SUN else NC_("Mode", "Hokum")
 
 
 SUN_ORDER: tuple[Rank, ...] = (
@@ -92,8 +94,10 @@ class ProjectType(enum.Enum):
 
     @property
     def title(self) -> str:
-        return {"sira": "Sira", "fifty": "Fifty", "hundred": "Hundred",
-                "four_hundred": "Four Hundred"}[self.value]
+        """Sira, Fifty, Hundred, Four Hundred (a msgid, context ``ProjectType``)."""
+        return {"sira": NC_("ProjectType", "Sira"), "fifty": NC_("ProjectType", "Fifty"),
+                "hundred": NC_("ProjectType", "Hundred"),
+                "four_hundred": NC_("ProjectType", "Four Hundred")}[self.value]
 
 
 PROJECT_VALUES: dict[ProjectType, dict[Mode, int]] = {

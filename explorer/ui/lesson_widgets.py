@@ -520,7 +520,7 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
                f"{done.deal.cut} cards. Dealing starts with {_seat_label(dealer.right)}, the dealer's right.")
     if shown:
         last = shown[-1]
-        st.markdown(f"**Move {pos} of {total}:** {pretty(last.describe())}. *{last.round.doc}*")
+        st.markdown(f"**Move {pos} of {total}:** {pretty(str(last.describe()))}. *{last.round.doc}*")
     else:
         st.markdown("**The shuffled, cut deck lies face down.** Click *Next card*.")
     hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
@@ -613,7 +613,7 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
                             [{"seat": c.seat.value, "call": c.kind.value, "locked": c.locked} for c in raises],
                             rounds=[2 if r.phase.value == "round_two" else 1
                                     for r in state.history if r.phase.is_bidding]))
-        st.markdown(f"**{pretty(explain(state))}**")
+        st.markdown(f"**{pretty(str(explain(state)))}**")
 
     def push(text: str) -> None:
         st.session_state[k("calls")] = [*st.session_state[k("calls")], text]
@@ -640,24 +640,24 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
                     st.button(label, key=k(f"call{i}"), on_click=push, args=(_call_text(v.call),),
                               type="primary" if v.call.kind is not CallKind.PASS else "secondary")
                 else:
-                    st.button(label, key=k(f"call{i}"), on_click=refuse, args=(v.call.label, v.reason))
+                    st.button(label, key=k(f"call{i}"), on_click=refuse, args=(v.call.label, str(v.reason)))
         if st.session_state.get(k("refused")):
             st.error(pretty(st.session_state[k("refused")]))
         with st.expander("Why each call is allowed or not"):
             st.dataframe(pd.DataFrame([{"call": v.call.label, "allowed": "✓" if v.legal else "✕",
-                                        "why": pretty(v.reason)} for v in options]),
+                                        "why": pretty(str(v.reason))} for v in options]),
                          hide_index=True, width="stretch")
     elif state.redeal:
-        st.info("🔁 " + explain(state))
+        st.info("🔁 " + str(explain(state)))
     else:
-        st.success("✅ " + pretty(explain(state)))
+        st.success("✅ " + pretty(str(explain(state))))
     with st.container(horizontal=True, gap="small"):
         st.button("↩ Undo last call", key=k("undo"), on_click=undo, disabled=not state.calls)
         st.button("⏮ Start again", key=k("restart"), on_click=restart)
     if state.history:
         with st.expander("Every call and the rule that allowed it"):
             st.dataframe(pd.DataFrame([{"seat": r.call.seat.value, "call": r.call.label,
-                                        "why": pretty(r.reason)} for r in state.history]),
+                                        "why": pretty(str(r.reason))} for r in state.history]),
                          hide_index=True, width="stretch")
 
 

@@ -459,7 +459,7 @@ def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tu
             calls.append(Call.parse(f"{c['seat']}: {text}"))
         state, _, verdict = replay(state, calls, stage=stage)
         if verdict is not None:
-            return state, verdict.reason
+            return state, str(verdict.reason)
     return state, None
 
 
@@ -595,7 +595,7 @@ def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any]) -> str:
         toks = _tokens(path)
         if len(toks) > 1 and isinstance(toks[1], int):
             done = deal_of(block)
-            return done.steps[toks[1]].describe().capitalize() + "."
+            return str(done.steps[toks[1]].describe()).capitalize() + "."
     return "From the engine's deal."
 
 
@@ -702,7 +702,7 @@ def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: Rule
         if output.get("error"):
             return output["error"]["reason"]
         state, _ = bidding_state(step.doc, profile)
-        text = explain(state)
+        text = str(explain(state))
         if state.next is not None and head in ("next", "legal_calls"):
             allowed = ", ".join(v.call.label for v in _legal(state))
             text += f" {state.next.value} may: {allowed}."
@@ -838,7 +838,7 @@ def engine_answer(step: Step, profile: RuleProfile | None = None) -> EngineAnswe
             raise LessonError(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
                               "the state after legal calls")
         v = check_call(state, Call.parse(q.call))
-        return EngineAnswer(v.legal, display(v.legal), v.reason)
+        return EngineAnswer(v.legal, display(v.legal), str(v.reason))
     value = read_path(out, q.path)
     return EngineAnswer(normalise(value, how if how != "choice" else None) if value is not None else None,
                         display(value, q), _verdict_reason(step, out, q.path, profile))

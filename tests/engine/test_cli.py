@@ -341,3 +341,106 @@ def test_a_file_name_that_is_not_utf8_is_printed_without_a_traceback(tmp_path):
     [line] = json_lines(proc)
     assert line["file"].endswith("caf\ufffd.yaml")
     assert line["errors"] == ["kind: the key is written twice (lines 1 and 2); keep one"]
+
+
+# --- the text output and --lang ------------------------------------------------------------------
+
+def test_text_output_gives_the_reason_of_the_illegal_cards_once():
+    """Issue 12: one line for the cards a rule refuses, not the whole reason once per card."""
+    proc = check(str(LIBRARY / "seed000-third-player-must-cut.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    illegal = "7S 8D 8S 9S AS JD TD".split()
+    assert out.count("Clubs were led and you have no clubs") == 1, out
+    assert "  7S 8D 8S 9S AS JD TD are not allowed: you must trump." in out.splitlines()
+    assert all(out.count(card) == 1 for card in illegal), out
+    assert "Legal: QH" in out
+
+
+@pytest.mark.parametrize("name", ["bidding-sun-over-hokum", "bidding-earlier-seat-takes-hokum", "bidding-redeal",
+                                  "bidding-ashkal-by-dealer"])
+def test_bidding_text_output_is_sentences_not_python_values(name):
+    proc = check(str(LIBRARY / f"{name}.yaml"))
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    for python in ("{'", "Finished:", "False", "True", "None"):
+        assert python not in out, out
+    assert all(line.rstrip().endswith((".", ")")) for line in out.splitlines()[1:]), out
+
+
+def test_bidding_text_output_says_who_is_asked_and_the_contract():
+    out = check(str(LIBRARY / "bidding-earlier-seat-takes-hokum.yaml")).stdout.decode().splitlines()
+    assert out[2:] == ["Round 1: W's Hokum ♠ stands; E is asked.", "E may call: Pass, Sun."]
+    out = check(str(LIBRARY / "bidding-sun-over-hokum.yaml")).stdout.decode().splitlines()
+    assert out[1:] == ["Sun bought by W, Double; W takes the upcard.", "Escalation: Double; N said Double."]
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"]])
+def test_a_language_without_a_catalogue_prints_english(flags):
+    files = [str(LIBRARY / f"{n}.yaml") for n in ("seed000-third-player-must-cut", "bidding-sun-over-hokum",
+                                                  "deal-from-deck-and-bidding")]
+    english = check(*files, *flags)
+    assert english.returncode == 0
+    assert check(*files, *flags, "--lang", "xx").stdout == english.stdout
+    assert check(*files, *flags, "--lang", "en").stdout == english.stdout
+
+
+def test_a_language_is_a_code_not_a_path():
+    proc = check(str(LIBRARY / "bidding-redeal.yaml"), "--lang", "../../etc")
+    assert proc.returncode == 2 and b"not a language code" in proc.stderr
+
+
+def test_lang_translates_the_sentences_and_nothing_else(tmp_path, monkeypatch, capsys):
+    """With a catalogue (a made-up German one marking every msgid ‹…›), --json keeps its keys, rule ids, card
+    codes and numbers; only the sentences change."""
+    from babel.messages.pofile import read_po, write_po
+
+    from explorer import i18n_tools
+    from explorer.__main__ import main
+    from explorer.engine import i18n
+
+    catalog = read_po(i18n_tools.POT.open("rb"), locale="de")
+    for m in catalog:
+        if m.id:
+            m.string = tuple(f"‹{x}›" for x in m.id) if isinstance(m.id, tuple) else f"‹{m.id}›"
+    po = tmp_path / "de" / "LC_MESSAGES" / "explorer.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as fh:
+        write_po(fh, catalog)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.translator.cache_clear()
+    try:
+        for name in ("seed000-third-player-must-cut", "bidding-sun-over-hokum", "seed004-hokum-82-80"):
+            path = str(LIBRARY / f"{name}.yaml")
+            assert main(["check", path, "--json"]) == 0
+            en = json.loads(capsys.readouterr().out)
+            assert main(["check", path, "--json", "--lang", "de"]) == 0
+            de = json.loads(capsys.readouterr().out)
+            _same_but_sentences(en, de)
+            assert main(["check", path, "--lang", "de"]) == 0
+            text = capsys.readouterr().out.splitlines()
+            assert all(line.lstrip().startswith("‹") for line in text), text
+    finally:
+        i18n.translator.cache_clear()
+
+
+SENTENCE_KEYS = {"reason", "rule", "rule_text", "detail", "explanation", "requirement"}
+
+
+def _same_but_sentences(en, de, key: str = "$") -> None:
+    if isinstance(en, dict):
+        assert set(en) == set(de), key
+        for k in en:
+            if k == "illegal":                              # card code -> reason
+                assert set(en[k]) == set(de[k])
+                assert all(de[k][c].startswith("‹") for c in de[k])
+            elif k in SENTENCE_KEYS and isinstance(en[k], str) and not en[k].isidentifier():
+                assert de[k].startswith("‹") and de[k] != en[k], (key, k, de[k])
+            else:
+                _same_but_sentences(en[k], de[k], f"{key}.{k}")
+    elif isinstance(en, list):
+        assert len(en) == len(de), key
+        for a, b in zip(en, de):
+            _same_but_sentences(a, b, key)
+    else:
+        assert en == de, (key, en, de)

@@ -191,7 +191,7 @@ def test_every_step_is_data_for_a_lesson():
                        "round": "first 3", "seat": "E"}
     assert rows[20]["round"] == "upcard" and rows[20]["seat"] is None
     assert [r["round"] for r in rows].count("completion") == 12
-    assert deal_cards(DECK, S).steps[0].describe() == "card 1 (7S): first 3 to E"
+    assert str(deal_cards(DECK, S).steps[0].describe()) == "card 1 (7S): first 3 to E"
 
 
 def test_deals_are_hashable_snapshots():

@@ -213,7 +213,7 @@ def test_steps_follow_the_pipeline_order_each_with_a_detail(case, kaboot_case):
         names = [s.step for s in out.steps]
         assert [n for n in PIPELINE if n in names] == names
         assert names[:6] == list(PIPELINE[:6]) and names[-2:] == ["award", "match"]
-        assert all(s.detail.strip() for s in out.steps)
+        assert all(str(s.detail).strip() for s in out.steps)
 
 
 def _rotate(seat: Seat | None) -> Seat | None:

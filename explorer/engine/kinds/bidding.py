@@ -25,6 +25,7 @@ from ..bidding import (
     Call,
     CallKind,
     CallVerdict,
+    explain,
     legal_calls,
     replay,
     start,
@@ -32,6 +33,7 @@ from ..bidding import (
 from ..cards import Seat, Team
 from ..contract import Contract, Escalation
 from ..errors import ScenarioError, at
+from ..i18n import ENGLISH, Msg, Style
 from ..profiles import RuleProfile
 from ..scenario import CardT, Common, Model, SeatT, SuitT, read_model, register, team_scores
 
@@ -112,8 +114,25 @@ def _calls(calls: list[BidCallIn], raises: list[RaiseCallIn], prefix: str = ""
     return bids, ups, problems
 
 
+@dataclass(frozen=True)
+class CallFault:
+    """The first call the rules refuse: its index (``calls`` first, then the ``escalation`` entries, from 0),
+    where it is in the file, and its verdict."""
+
+    index: int
+    at: str
+    verdict: CallVerdict
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The ``error`` of scenario-format.md: index, reason, rule, rule_text, at, seat, call."""
+        v = self.verdict
+        return {"index": self.index, "reason": v.reason.render(style), "rule": v.rule.value,
+                "rule_text": Msg(v.rule.doc).render(style), "at": self.at,
+                "seat": v.call.seat.value if v.call.seat else None, "call": v.call.name}
+
+
 def run(state: BiddingState, bids: list[Call], ups: list[Call], *, prefix: str = ""
-        ) -> tuple[BiddingState, dict[str, Any] | None]:
+        ) -> tuple[BiddingState, CallFault | None]:
     """Replay the calls, then the escalation entries; the last state and the error (or None)."""
     for i, call in enumerate(bids):
         if (call.kind is CallKind.HOKUM and call.suit is None and state.phase.is_bidding
@@ -123,17 +142,12 @@ def run(state: BiddingState, bids: list[Call], ups: list[Call], *, prefix: str =
                                    f"other than the upcard's {state.upcard.suit.value})"))
         state, _, verdict = replay(state, [call], stage="bidding")
         if verdict is not None:
-            return state, _error(i, f"{prefix}calls[{i}]", verdict)
+            return state, CallFault(i, f"{prefix}calls[{i}]", verdict)
     for j, call in enumerate(ups):
         state, _, verdict = replay(state, [call], stage="escalation")
         if verdict is not None:
-            return state, _error(len(bids) + j, f"{prefix}escalation[{j}]", verdict)
+            return state, CallFault(len(bids) + j, f"{prefix}escalation[{j}]", verdict)
     return state, None
-
-
-def _error(index: int, where: str, v: CallVerdict) -> dict[str, Any]:
-    return {"index": index, "reason": v.reason, "rule": v.rule.value, "rule_text": v.rule.doc,
-            "at": where, "seat": v.call.seat.value if v.call.seat else None, "call": v.call.name}
 
 
 def contract_json(state: BiddingState) -> dict[str, Any] | None:
@@ -145,8 +159,8 @@ def contract_json(state: BiddingState) -> dict[str, Any] | None:
             "ashkal": state.standing.kind is CallKind.ASHKAL}
 
 
-def history_json(state: BiddingState) -> list[dict[str, Any]]:
-    """Each call made, in order, with the rule that allowed it."""
+def history_json(state: BiddingState, style: Style = ENGLISH) -> list[dict[str, Any]]:
+    """Each call made, in order, with the rule that allowed it and the reason rendered in ``style``."""
     out = []
     for i, r in enumerate(state.history):
         row: dict[str, Any] = {"index": i, "seat": r.call.seat.value, "call": r.call.name}
@@ -154,13 +168,13 @@ def history_json(state: BiddingState) -> list[dict[str, Any]]:
             row["suit"] = r.call.suit.value
         if r.call.kind in (CallKind.DOUBLE, CallKind.QUADRUPLE):
             row["locked"] = r.call.locked
-        row.update({"rule": r.rule.value, "reason": r.reason, "phase": r.phase.value})
+        row.update({"rule": r.rule.value, "reason": r.reason.render(style), "phase": r.phase.value})
         out.append(row)
     return out
 
 
-def state_json(state: BiddingState) -> dict[str, Any]:
-    """The verdict keys of a bidding snapshot (without ``error``)."""
+def state_json(state: BiddingState, style: Style = ENGLISH) -> dict[str, Any]:
+    """The verdict keys of a bidding snapshot (without ``error``), sentences rendered in ``style``."""
     options = legal_calls(state)
     names: list[str] = []
     for v in options:
@@ -171,11 +185,11 @@ def state_json(state: BiddingState) -> dict[str, Any]:
         "finished": state.finished,
         "next": state.next.value if state.next else None,
         "legal_calls": names,
-        "call_options": [v.to_dict() for v in options],
+        "call_options": [v.to_dict(style) for v in options],
         "contract": contract_json(state),
         "escalation": state.escalation.to_dict(),
         "redeal": state.redeal,
-        "history": history_json(state),
+        "history": history_json(state, style),
         "phase": state.phase.value,
         "round": state.round,
         "standing": ({"call": st.kind.value, "seat": st.seat.value,
@@ -184,11 +198,36 @@ def state_json(state: BiddingState) -> dict[str, Any]:
         "upcard": str(state.upcard),
         "dealer": state.dealer.value,
         "order": [x.value for x in state.order],
+        "explanation": explain(state).render(style),
     }
 
 
+@dataclass(frozen=True)
+class BiddingVerdict:
+    """The ``bidding`` kind's verdict: the snapshot the calls lead to and the first illegal call (or None)."""
+
+    state: BiddingState
+    error: CallFault | None = None
+
+    @property
+    def options(self) -> list[CallVerdict]:
+        """Every call of the seat asked, each with its verdict (empty once finished)."""
+        return legal_calls(self.state)
+
+    @property
+    def explanation(self) -> Msg:
+        """Where the bidding stands, in one sentence."""
+        return explain(self.state)
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The JSON output of scenario-format.md (``finished``, ``next``, ``call_options``, ``history``, ``error``...)."""
+        out = state_json(self.state, style)
+        out["error"] = self.error.to_dict(style) if self.error else None
+        return out
+
+
 @register("bidding")
-def judge_bidding(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+def judge_bidding(doc: dict[str, Any], profile: RuleProfile) -> BiddingVerdict:
     s: BiddingIn = read_model(BiddingIn, doc)
     problems: list[str] = []
     if s.contract is not None:
@@ -199,9 +238,7 @@ def judge_bidding(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
         raise ScenarioError(problems)
     state = start(s.dealer, s.upcard, match=team_scores(s.match), profile=profile)
     state, error = run(state, bids, ups)
-    out = state_json(state)
-    out["error"] = error
-    return out
+    return BiddingVerdict(state, error)
 
 
 def _prefixed(path: str, problem: str) -> str:
@@ -245,7 +282,7 @@ def bidding_block(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] |
     except ScenarioError as e:
         return None, e.problems
     if error is not None:
-        return None, [at(error["at"], error["reason"])]
+        return None, [at(error.at, str(error.verdict.reason))]
     if state.phase.is_bidding:
         return None, [at(f"{path}.calls", f"the bidding is not finished: {state.next.value} is still to call")]
     return BiddingBlock(state, tuple(bids), tuple(ups)), []

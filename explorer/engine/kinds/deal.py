@@ -257,7 +257,7 @@ class DealVerdict:
             "baloot": self.baloot.value if self.baloot else None,
             "contract": self.contract.to_dict(),
             "escalation": self.escalation.to_dict(),
-            "score": (score_output(end.result, projects=self.projects, contract=self.contract,
+            "score": (score_output(end.result, projects=self.projects, contract=self.contract, style=style,
                                    escalation=self.escalation) if ok else None),
             "redeal": False,
             "next_dealer": self.dealer.right.value,

@@ -150,6 +150,7 @@ class PlayVerdict:
             "rule": ob.situation.render(style),
             "rule_id": ob.rule.value,
             "rule_text": Msg(ob.rule.doc).render(style),
+            "requirement": ob.requirement.render(style) if ob.requirement else None,
             "winning": winning.value if winning else None,
             "position": st.position,
             "contract": self.contract.to_dict(),

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Team
+from ..cards import Seat, Team
+from ..contract import Contract
 from ..errors import ScenarioError, at
+from ..i18n import ENGLISH, Style
 from ..profiles import RuleProfile
-from ..projects import compare_projects, find_projects
+from ..projects import HandProjects, ProjectComparison, compare_projects, find_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, check_duplicates, read_model, register
 from ..tables import BALOOT_POINTS
 
@@ -18,7 +21,7 @@ class ProjectsIn(Common):
 
 
 @register("projects")
-def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> ProjectsVerdict:
     s: ProjectsIn = read_model(ProjectsIn, doc)
     c = s.contract
     problems: list[str] = []
@@ -37,27 +40,47 @@ def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
     if comp.needs_dealer:
         raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
                                          "earlier seat from the dealer's right wins"))
-    project_points = {t.value: 0 for t in Team}
-    baloot_points = {t.value: 0 for t in Team}
-    for seat, hp in found.items():
-        if comp.project_team is seat.team:
-            project_points[seat.team.value] += sum(p.value for p in hp.projects)
-        if hp.baloot:
-            absorbed = comp.project_team is seat.team and not hp.baloot_separate
-            if not absorbed:
-                baloot_points[seat.team.value] += BALOOT_POINTS
-    return {
-        "by_seat": {seat.value: {"projects": [p.to_dict() for p in hp.projects], "baloot": hp.baloot,
-                                 "baloot_separate": hp.baloot and (comp.project_team is not seat.team
-                                                                   or hp.baloot_separate)}
-                    for seat, hp in found.items()},
-        "best": ({"seat": comp.best_seat.value, "type": comp.best.type.value,
-                  "cards": [str(x) for x in comp.best.cards], "value": comp.best.value}
-                 if comp.best else None),
-        "project_team": comp.project_team.value if comp.project_team else None,
-        "points": {t: project_points[t] + baloot_points[t] for t in project_points},
-        "project_points": project_points,
-        "baloot_points": baloot_points,
-        "reason": comp.reason,
-        "contract": c.engine().to_dict(),
-    }
+    return ProjectsVerdict(found, comp, c.engine())
+
+
+@dataclass(frozen=True)
+class ProjectsVerdict:
+    """The ``projects`` kind's verdict: what each hand may show, and the comparison that decides who scores."""
+
+    found: dict[Seat, HandProjects]
+    comparison: ProjectComparison
+    contract: Contract
+
+    def points(self) -> tuple[dict[Team, int], dict[Team, int]]:
+        """Project points and Baloot points by team (only the project team scores its projects)."""
+        comp = self.comparison
+        project_points = {t: 0 for t in Team}
+        baloot_points = {t: 0 for t in Team}
+        for seat, hp in self.found.items():
+            if comp.project_team is seat.team:
+                project_points[seat.team] += sum(p.value for p in hp.projects)
+            if hp.baloot:
+                absorbed = comp.project_team is seat.team and not hp.baloot_separate
+                if not absorbed:
+                    baloot_points[seat.team] += BALOOT_POINTS
+        return project_points, baloot_points
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The JSON output of scenario-format.md (``by_seat``, ``best``, ``project_team``, ``reason``...)."""
+        comp = self.comparison
+        project_points, baloot_points = self.points()
+        return {
+            "by_seat": {seat.value: {"projects": [p.to_dict() for p in hp.projects], "baloot": hp.baloot,
+                                     "baloot_separate": hp.baloot and (comp.project_team is not seat.team
+                                                                       or hp.baloot_separate)}
+                        for seat, hp in self.found.items()},
+            "best": ({"seat": comp.best_seat.value, "type": comp.best.type.value,
+                      "cards": [str(x) for x in comp.best.cards], "value": comp.best.value}
+                     if comp.best else None),
+            "project_team": comp.project_team.value if comp.project_team else None,
+            "points": {t.value: project_points[t] + baloot_points[t] for t in Team},
+            "project_points": {t.value: project_points[t] for t in Team},
+            "baloot_points": {t.value: baloot_points[t] for t in Team},
+            "reason": comp.reason.render(style),
+            "contract": self.contract.to_dict(),
+        }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import StrictInt
@@ -9,6 +10,7 @@ from pydantic import StrictInt
 from ..cards import Card, Rank, Seat, Team
 from ..contract import Contract, Escalation, Level
 from ..errors import ScenarioError, at
+from ..i18n import ENGLISH, Style
 from ..profiles import RuleProfile
 from ..projects import Project, ProjectError, declared_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, TeamT, read_model, register, teams_json
@@ -125,24 +127,45 @@ def score_problems(s: Any, profile: RuleProfile, *, path: str = "") -> list[str]
     return out
 
 
+@dataclass(frozen=True)
+class ScoreVerdict:
+    """The ``score`` kind's verdict: the scoring pipeline's result, and the projects, contract and escalation."""
+
+    result: ScoreResult
+    projects: dict[Seat, tuple[Project, ...]]
+    contract: Contract
+    escalation: Escalation
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The JSON output of scenario-format.md (``winner``, ``award``, ``steps``...), sentences in ``style``."""
+        return score_output(self.result, projects=self.projects, contract=self.contract,
+                            escalation=self.escalation, style=style)
+
+
 def score_verdict(*, contract: Contract, escalation: Escalation, points: dict[Team, int],
                   tricks_won: dict[Team, int] | None, projects: dict[Seat, tuple[Project, ...]],
                   baloot: Seat | None, first_seat_held_ace: bool, dealer: Seat | None,
-                  match: dict[Team, int] | None, profile: RuleProfile) -> dict[str, Any]:
-    """The ``score`` output for valid facts (also used by the ``deal`` kind)."""
+                  match: dict[Team, int] | None, profile: RuleProfile) -> ScoreVerdict:
+    """The ``score`` verdict for valid facts; ScenarioError when the dealer is needed to compare projects."""
     facts = DealFacts(contract=contract, escalation=escalation, points=points, tricks_won=tricks_won,
                       projects=projects, baloot=baloot, first_seat_held_ace=first_seat_held_ace,
                       dealer=dealer, match=match)
-    return score_output(score_deal(facts, profile), projects=projects, contract=contract, escalation=escalation)
+    res = score_deal(facts, profile)
+    _needs_dealer(res)
+    return ScoreVerdict(res, projects, contract, escalation)
 
 
-def score_output(res: ScoreResult, *, projects: dict[Seat, tuple[Project, ...]], contract: Contract,
-                 escalation: Escalation) -> dict[str, Any]:
-    """The ``score`` output of a pipeline result (the ``deal`` kind's ``score`` too)."""
+def _needs_dealer(res: ScoreResult) -> None:
     if res.projects.needs_dealer:
         raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
                                          "earlier seat from the dealer's right wins"))
-    out = res.to_dict()
+
+
+def score_output(res: ScoreResult, *, projects: dict[Seat, tuple[Project, ...]], contract: Contract,
+                 escalation: Escalation, style: Style = ENGLISH) -> dict[str, Any]:
+    """The ``score`` output of a pipeline result (the ``deal`` kind's ``score`` too), sentences in ``style``."""
+    _needs_dealer(res)
+    out = res.to_dict(style)
     out["projects"] = {s.value: [p.to_dict() for p in ps] for s, ps in projects.items()}
     out["contract"] = contract.to_dict()
     out["escalation"] = escalation.to_dict()
@@ -150,7 +173,7 @@ def score_output(res: ScoreResult, *, projects: dict[Seat, tuple[Project, ...]],
 
 
 @register("score")
-def judge_score(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
+def judge_score(doc: dict[str, Any], profile: RuleProfile) -> ScoreVerdict:
     s: ScoreIn = read_model(ScoreIn, doc)
     c = s.contract.engine()
     esc = s.escalation.engine() if s.escalation else Escalation()
@@ -165,4 +188,5 @@ def judge_score(doc: dict[str, Any], profile: RuleProfile) -> dict[str, Any]:
                          dealer=s.dealer, match=s.match, profile=profile)
 
 
-__all__ = ["judge_score", "score_verdict", "projects_from", "escalation_problems", "teams_json"]
+__all__ = ["ScoreVerdict", "judge_score", "score_verdict", "score_output", "projects_from", "escalation_problems",
+           "teams_json"]
