@@ -196,14 +196,70 @@ def page_rerun_times() -> None:
         print(f"{name:<24} best {min(times):.3f} s, median {statistics.median(times):.3f} s{flag}{error}")
 
 
+def player_decision_times(deals: int = 20) -> None:
+    """Each computer player's decision time (median and p95), over whole deals against the heuristic, split
+    into card play and the rest (bidding, doubling, declaring), and a whole self-played deal's time."""
+    _heading(f"Computer players: decision time over {deals} deals each (one core)")
+    from explorer.engine.cards import SEATS
+    from explorer.engine.game import GameState, Play
+    from explorer.engine.players import make_player
+
+    def pct(xs: list[float], q: float) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else 0.0
+
+    for name in ("random", "heuristic", "strong"):
+        cards_ms: list[float] = []
+        other_ms: list[float] = []
+        t_all = time.perf_counter()
+        for i in range(deals):
+            g = GameState.new(f"bench-{i}")
+            players = {s: make_player(name if s.team.value == "NS" else "heuristic", seed=f"{i}:{s.value}")
+                       for s in SEATS}
+            while not g.finished:
+                seat = g.to_act
+                t0 = time.perf_counter()
+                choice = players[seat].choose(g.view(seat))
+                dt = time.perf_counter() - t0
+                if seat.team.value == "NS":
+                    (cards_ms if isinstance(choice.action, Play) else other_ms).append(dt)
+                g = g.apply(choice.action)
+        total = time.perf_counter() - t_all
+        print(f"{name:<10} cards: median {pct(cards_ms, .5):7.2f} ms, p95 {pct(cards_ms, .95):7.2f} ms "
+              f"({len(cards_ms)} decisions); calls and declarations: median {pct(other_ms, .5):6.2f} ms; "
+              f"a whole deal against the heuristic {total / deals * 1000:7.0f} ms")
+
+
+def duel_strength(deals: int = 200) -> None:
+    """The duplicate duels of the README: A's advantage per deal with its 95% interval (slow: minutes)."""
+    _heading(f"Duels: {deals} duplicate deals each, seed 1 (python -m explorer duel A B --deals {deals} --seed 1)")
+    from explorer.engine.selfplay import duel
+    for a, b in (("heuristic", "random"), ("strong", "heuristic")):
+        t0 = time.perf_counter()
+        d = duel(a, b, deals=deals, seed=1)
+        lo, hi = d.ci95
+        ms = d.decision_ms()
+        print(f"{a} against {b}: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to "
+              f"{hi:+.2f}); decision median/p95: " + ", ".join(f"{k} {v['median']:.2f}/{v['p95']:.2f} ms"
+                                                           for k, v in ms.items())
+              + f"; {time.perf_counter() - t0:.0f} s")
+
+
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
                                       play_out_rate, exact_probability_times, hostile_input_times,
-                                      page_rerun_times]
+                                      player_decision_times, page_rerun_times, duel_strength]
 """The sections, printed in order."""
 
 
-def main() -> int:
-    for section in SECTIONS:
+def main(argv: list[str] | None = None) -> int:
+    """All sections, or only those named: ``python -m explorer.bench player_decision_times duel_strength``."""
+    names = list(sys.argv[1:] if argv is None else argv)
+    by_name = {f.__name__: f for f in SECTIONS}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        print(f"unknown section {unknown[0]!r} (sections: {', '.join(by_name)})", file=sys.stderr)
+        return 2
+    for section in ([by_name[n] for n in names] if names else SECTIONS):
         section()
     return 0
 
