@@ -2,12 +2,12 @@
 
 import streamlit as st
 
-from explorer.ui import cards, nav, state
+from explorer.ui import cards, nav, sidebar
 
 st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
 
-# (section, file in app_pages/, title, icon). A page whose file does not exist yet is skipped,
-# so a new page only needs its file and its line here.
+# (section, file in app_pages/, title, icon). A file that does not exist stops the app with
+# Streamlit's "could not be found" error: a misspelt page fails loudly.
 PAGES = [
     ("Learn", "home.py", "Start here", "🏠"),
     ("Learn", "lesson.py", "Lessons", "📖"),
@@ -24,11 +24,10 @@ PAGES = [
 
 sections: dict[str, list[st.Page]] = {}
 for section, file, title, icon in PAGES:
-    if nav.page_exists(file):
-        page = st.Page(nav.page_path(file), title=title, icon=icon, default=file == "home.py")
-        sections.setdefault(section, []).append(page)
+    page = st.Page(nav.page_path(file), title=title, icon=icon, default=file == "home.py")
+    sections.setdefault(section, []).append(page)
 
 current = st.navigation(sections, expanded=True)
 st.html(cards.css())
-state.sidebar()
+sidebar.sidebar()
 current.run()

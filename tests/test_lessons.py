@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from explorer.engine.profiles import SIMPLE, TOURNAMENT
-from explorer.ui.lessons import (
+from explorer.lessons import (
     LESSONS_DIR,
     LessonError,
     agrees,
@@ -273,7 +273,8 @@ def test_a_lesson_file_that_cannot_be_read_is_named_with_where_it_is_wrong(tmp_p
 def test_the_lesson_modules_doctests_pass():
     import doctest
 
-    from explorer.ui import lesson_state, lessons
+    from explorer import lessons
+    from explorer.ui import lesson_state
 
     for module in (lessons, lesson_state):
         result = doctest.testmod(module)

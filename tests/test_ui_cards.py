@@ -135,8 +135,11 @@ def test_trick_names_and_highlight_override():
     assert "bx-trick-lg" in html
 
 
-def test_play_order_is_anticlockwise():
-    assert ui.play_order(Seat.S) == [Seat.S, Seat.E, Seat.N, Seat.W]
+def test_trick_tags_seats_anticlockwise_from_the_leader():
+    html = ui.trick_html({Seat.S: "7C", Seat.E: "8C", Seat.N: "9C", Seat.W: "TC"}, leader=Seat.S)
+    tags = re.findall(r'data-seat="([SENW])"><div[^>]*>[^<]*<span class="bx-tag">([^<]+)</span>', html)
+    assert sorted(tags, key=lambda t: "leads 2nd 3rd 4th".split().index(t[1])) == [
+        ("S", "leads"), ("E", "2nd"), ("N", "3rd"), ("W", "4th")]
 
 
 def test_upcard_and_badges():

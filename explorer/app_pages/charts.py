@@ -12,31 +12,7 @@ import streamlit as st
 from explorer.engine import simulate as sim
 from explorer.engine.probabilities import exact_table
 from explorer.engine.profiles import custom_profile
-from explorer.ui import charts
-from explorer.ui.state import (
-    CHARTS_CANCEL as CANCEL,
-)
-from explorer.ui.state import (
-    CHARTS_CANCELLED as CANCELLED,
-)
-from explorer.ui.state import (
-    CHARTS_DEALS as DEALS,
-)
-from explorer.ui.state import (
-    CHARTS_DONE as DONE,
-)
-from explorer.ui.state import (
-    CHARTS_MODE as MODE,
-)
-from explorer.ui.state import (
-    CHARTS_RESUME as RESUME,
-)
-from explorer.ui.state import (
-    CHARTS_SEED as SEED,
-)
-from explorer.ui.state import (
-    current_profile,
-)
+from explorer.ui import charts, sidebar, state
 
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
 MODE_CHOICES = {"random": "Random: half Sun, half Hokum", "sun": "Sun only", "hokum": "Hokum only"}
@@ -106,32 +82,32 @@ def _png_maker(fig):
 
 def show_chart(chart: charts.Chart, caption: str, name: str) -> None:
     """The figure, a one-line caption, and CSV and PNG downloads of it."""
-    st.plotly_chart(chart.fig, key=f"charts.fig.{name}", width="stretch")
+    st.plotly_chart(chart.fig, key=state.charts_element_key("fig", name), width="stretch")
     st.caption(caption)
     row = st.container(horizontal=True, vertical_alignment="center")
     row.download_button("CSV", chart.data.to_csv(index=False).encode(), file_name=f"baloot-{name}.csv",
-                            mime="text/csv", key=f"charts.csv.{name}", icon="⬇️", on_click="ignore",
+                            mime="text/csv", key=state.charts_element_key("csv", name), icon="⬇️", on_click="ignore",
                             help="The numbers behind this chart")
     problem = png_export_problem()
     if problem:
         row.caption(problem)
     else:
         row.download_button("PNG", _png_maker(chart.fig), file_name=f"baloot-{name}.png", mime="image/png",
-                                key=f"charts.png.{name}", icon="⬇️", on_click="ignore",
+                                key=state.charts_element_key("png", name), icon="⬇️", on_click="ignore",
                                 help="The chart as an image (drawn when you click; takes a second or two)")
 
 
 def _cancel(settings: list) -> None:
-    st.session_state[CANCELLED] = settings
+    st.session_state[state.CHARTS_CANCELLED] = settings
 
 
 def _resume() -> None:
-    st.session_state.pop(CANCELLED, None)
+    st.session_state.pop(state.CHARTS_CANCELLED, None)
 
 
 # --- the page -----------------------------------------------------------------------------------
 
-profile = current_profile()
+profile = sidebar.current_profile()
 spec = json.dumps(profile.to_spec(), sort_keys=True)
 
 st.title("Charts")
@@ -154,27 +130,27 @@ st.markdown("Every deal is dealt at random, gets a contract (random unless chose
             "by the engine's rules: projects, Baloot, conversion, tie rule, Kaboot. Random play is not "
             "good play: these charts show what the rules do, not how strong players score.")
 c1, c2, c3 = st.columns([2, 1, 2])
-deals = c1.select_slider("Deals to simulate", DEAL_CHOICES, value=20_000, key=DEALS,
+deals = c1.select_slider("Deals to simulate", DEAL_CHOICES, value=20_000, key=state.CHARTS_DEALS,
                          format_func=lambda n: f"{n:,}")
-seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, value=7, step=1, key=SEED,
+seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, value=7, step=1, key=state.CHARTS_SEED,
                            help="The same seed, deals, contract and rules always give the same deals."))
-mode = c3.selectbox("Contract", list(MODE_CHOICES), format_func=MODE_CHOICES.get, key=MODE)
+mode = c3.selectbox("Contract", list(MODE_CHOICES), format_func=MODE_CHOICES.get, key=state.CHARTS_MODE)
 settings = [deals, seed, mode, spec]
 
 n_chunks = sim.chunk_count(deals)
-cancelled = st.session_state.get(CANCELLED) == settings
-done_settings, done_chunks = st.session_state.get(DONE, (None, 0))
+cancelled = st.session_state.get(state.CHARTS_CANCELLED) == settings
+done_settings, done_chunks = st.session_state.get(state.CHARTS_DONE, (None, 0))
 if cancelled:
     keep = done_chunks if done_settings == settings else 0
     frames = [chunk_frame(i, deals, seed, mode, spec) for i in range(keep)]
 else:
     progress = st.progress(0.0, text=f"Simulating {deals:,} deals…")
     stop = st.empty()
-    stop.button("Cancel", key=CANCEL, on_click=_cancel, args=(settings,), help="Stop after the current chunk")
+    stop.button("Cancel", key=state.CHARTS_CANCEL, on_click=_cancel, args=(settings,), help="Stop after the current chunk")
     frames = []
     for i in range(n_chunks):
         frames.append(chunk_frame(i, deals, seed, mode, spec))
-        st.session_state[DONE] = (settings, i + 1)
+        st.session_state[state.CHARTS_DONE] = (settings, i + 1)
         progress.progress((i + 1) / n_chunks, text=f"Simulated {min((i + 1) * sim.CHUNK, deals):,} of "
                                                    f"{deals:,} deals")
     progress.empty()
@@ -186,7 +162,7 @@ else:
     df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 if cancelled:
     st.warning(f"Cancelled: {len(df):,} of {deals:,} deals were simulated; the charts show those.", icon="⏹️")
-    st.button("Finish the simulation", key=RESUME, on_click=_resume)
+    st.button("Finish the simulation", key=state.CHARTS_RESUME, on_click=_resume)
 
 if len(df):
     contract = {"random": "random contracts", "sun": "Sun only", "hokum": "Hokum only"}[mode]

@@ -4,15 +4,16 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, Suit
+from explorer.engine.compare import judge_under, responsible_options, verdict_summary
 from explorer.engine.profiles import OPTIONS, PROFILES, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml
+from explorer.library import Entry, kind_of, load_library
 from explorer.ui import cards as ui
-from explorer.ui import explore_state as ks
-from explorer.ui import scenario_io as io
-from explorer.ui import state
-from explorer.ui.state import format_option_value
+from explorer.ui import inbox, sidebar, state
+from explorer.ui.text import code, code_lines, plain
+from explorer.ui.words import format_option_value, option_words, verdict_words
 
-PAGE = ks.COMPARE
+PAGE = state.COMPARE
 DIFFER_BG = "background-color: #fff1c9; font-weight: 600"
 DEFAULT_FILE = "score-escalated-tie-units"
 
@@ -24,49 +25,49 @@ ss = st.session_state
 
 
 @st.cache_data(show_spinner=False)
-def library() -> list[io.Entry]:
-    return io.load_library()
+def library() -> list[Entry]:
+    return load_library()
 
 
 entries = {e.stem: e for e in library() if e.doc is not None}
 
 # --- the custom column's options -----------------------------------------------------------
-sidebar_profile = state.current_profile()
+sidebar_profile = sidebar.current_profile()
 defaults = {  # the widgets' first values, kept while the user visits other pages
-    ks.COMPARE_CUSTOM_BASE: sidebar_profile.base if sidebar_profile.base in PROFILES else "detailed",
-    **{ks.compare_option_key(name): getattr(sidebar_profile, name) for name in OPTIONS},
-    ks.COMPARE_REFERENCE: "detailed",
-    ks.COMPARE_SOURCE_FILE: DEFAULT_FILE if DEFAULT_FILE in entries else next(iter(entries), None),
+    state.COMPARE_CUSTOM_BASE: sidebar_profile.base if sidebar_profile.base in PROFILES else "detailed",
+    **{state.compare_option_key(name): getattr(sidebar_profile, name) for name in OPTIONS},
+    state.COMPARE_REFERENCE: "detailed",
+    state.COMPARE_LIBRARY_FILE: DEFAULT_FILE if DEFAULT_FILE in entries else next(iter(entries), None),
 }
-io.receive(PAGE, kinds=KIND_NAMES, to_form=None, defaults=defaults)
-box = ss.get(ks.page_key(PAGE, ks.META))
+inbox.receive(PAGE, kinds=KIND_NAMES, to_form=None, defaults=defaults)
+box = ss.get(state.page_key(PAGE, state.META))
 if box and box.get("fresh"):  # a scenario just arrived: a custom profile in it fills the custom column
     box["fresh"] = False
-    spec = ss.get(ks.page_key(PAGE, ks.PINNED_PROFILE))
+    spec = ss.get(state.page_key(PAGE, state.PINNED_PROFILE))
     if isinstance(spec, dict):
         prof = custom_profile(spec)
-        ss[ks.COMPARE_CUSTOM_BASE] = prof.base
+        ss[state.COMPARE_CUSTOM_BASE] = prof.base
         for name in OPTIONS:
-            ss[ks.compare_option_key(name)] = getattr(prof, name)
-        io.remember(PAGE, defaults)
+            ss[state.compare_option_key(name)] = getattr(prof, name)
+        inbox.remember(PAGE, defaults)
 
 
 def _reset_custom() -> None:
-    base = PROFILES[ss[ks.COMPARE_CUSTOM_BASE]]
+    base = PROFILES[ss[state.COMPARE_CUSTOM_BASE]]
     for name in OPTIONS:
-        ss[ks.compare_option_key(name)] = getattr(base, name)
+        ss[state.compare_option_key(name)] = getattr(base, name)
 
 
 def _from_library() -> None:
-    e = entries.get(ss.get(ks.COMPARE_SOURCE_FILE))
+    e = entries.get(ss.get(state.COMPARE_LIBRARY_FILE))
     if e is not None:
-        io.send(PAGE, e.doc, f"the library ({e.stem}.yaml)")
+        inbox.send(PAGE, e.doc, f"the library ({e.stem}.yaml)")
 
 
 def _from_tool(page: str, title: str) -> None:
-    doc = ss.get(ks.page_key(page, ks.DOC))
+    doc = ss.get(state.page_key(page, state.DOC))
     if doc:
-        io.send(PAGE, doc, f"the {title}")
+        inbox.send(PAGE, doc, f"the {title}")
 
 
 # --- choose the scenario ---------------------------------------------------------------------
@@ -74,68 +75,68 @@ with st.container(border=True):
     lib, tools = st.container(key="bx-wrap-compare-source").columns([2.2, 1], gap="large")
     with lib:
         a, b = st.columns([3, 1], vertical_alignment="bottom")
-        a.selectbox("A scenario from the library", list(entries), key=ks.COMPARE_SOURCE_FILE,
+        a.selectbox("A scenario from the library", list(entries), key=state.COMPARE_LIBRARY_FILE,
                     format_func=lambda s: f"{entries[s].title}  ·  {entries[s].kind}")
-        b.button("Compare it", key=ks.COMPARE_LOAD_FILE, on_click=_from_library, type="primary", width="stretch")
+        b.button("Compare it", key=state.COMPARE_LOAD_FILE, on_click=_from_library, type="primary", width="stretch")
     with tools:
         st.markdown("**…or the scenario of another tool**")
-        for page, title, key in ((ks.TRICK, "Trick checker", ks.COMPARE_FROM_TRICK),
-                                 (ks.SCORE, "Score calculator", ks.COMPARE_FROM_SCORE)):
-            have = bool(ss.get(ks.page_key(page, ks.DOC)))
+        for page, title, key in ((state.TRICK, "Trick checker", state.COMPARE_FROM_TRICK),
+                                 (state.SCORE, "Score calculator", state.COMPARE_FROM_SCORE)):
+            have = bool(ss.get(state.page_key(page, state.DOC)))
             st.button(f"From the {title}", key=key, on_click=_from_tool, args=(page, title), disabled=not have,
                       help=None if have else f"Open the {title} first: its current scenario comes here.")
 
-io.show_message(PAGE)
-doc = ss.get(ks.page_key(PAGE, ks.DOC))
-io.open_save_share(PAGE, doc or None, kinds=KIND_NAMES, file_stem=f"compare-{io.kind_of(doc or {}) or 'scenario'}",
-                   expanded=not doc)
+inbox.show_message(PAGE)
+doc = ss.get(state.page_key(PAGE, state.DOC))
+inbox.open_save_share(PAGE, doc or None, file_stem=f"compare-{kind_of(doc or {}) or 'scenario'}",
+                      expanded=not doc)
 if not doc:
     st.info("Choose a scenario above, open a share link, or open a file below (any kind: play, score, "
             "projects, bidding or deal).", icon="👆")
-    io.sync_link(PAGE, None, empty=True)
+    inbox.sync_link(PAGE, None, empty=True)
     st.stop()
 
-kind = io.kind_of(doc)
+kind = kind_of(doc)
 title = doc.get("title") or f"A {kind} scenario"
-st.subheader(str(title))
+st.subheader(plain(title), anchor=False)
 if doc.get("notes"):
-    st.caption(" ".join(str(doc["notes"]).split()))
+    st.caption(plain(doc["notes"]))
 own = doc.get("profile")
 if own is not None:
-    st.caption(f"The scenario names the profile `{own if isinstance(own, str) else dict(own)}`; here every "
+    st.caption(f"The scenario names the profile {code(own if isinstance(own, str) else dict(own))}; here every "
                "profile judges it.")
 with st.expander("The scenario as YAML"):
     st.code(dump_yaml(doc), language="yaml")
 
 # --- the profiles ----------------------------------------------------------------------------
 with st.expander("⚙️ The custom column: start from a profile and change single options"):
-    st.selectbox("Start from", list(PROFILES), key=ks.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
+    st.selectbox("Start from", list(PROFILES), key=state.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
                  format_func=lambda p: PROFILES[p].title)
     cols = st.columns(3)
     for i, (name, info) in enumerate(OPTIONS.items()):
         with cols[i % 3]:
             if isinstance(info.choices[0], bool):
-                st.toggle(info.title, key=ks.compare_option_key(name), help=info.meaning)
+                st.toggle(info.title, key=state.compare_option_key(name), help=info.meaning)
             else:
-                st.selectbox(info.title, list(info.choices), key=ks.compare_option_key(name),
+                st.selectbox(info.title, list(info.choices), key=state.compare_option_key(name),
                              format_func=format_option_value, help=info.meaning)
-base = PROFILES[ss[ks.COMPARE_CUSTOM_BASE]]
-changes = {n: ss[ks.compare_option_key(n)] for n in OPTIONS if ss[ks.compare_option_key(n)] != getattr(base, n)}
+base = PROFILES[ss[state.COMPARE_CUSTOM_BASE]]
+changes = {n: ss[state.compare_option_key(n)] for n in OPTIONS if ss[state.compare_option_key(n)] != getattr(base, n)}
 custom = custom_profile({"base": base.id, **changes})
 profiles = {**PROFILES, "custom": custom}
 names = {pid: p.title for pid, p in PROFILES.items()}
 names["custom"] = ("Custom: " + ", ".join(OPTIONS[n].title.lower() for n in changes) + f" (on {base.id})"
                    if changes else f"Custom (= {base.id}; change options above)")
 
-ref_id = st.selectbox("Compare with", list(profiles), key=ks.COMPARE_REFERENCE,
+ref_id = st.selectbox("Compare with", list(profiles), key=state.COMPARE_REFERENCE,
                       format_func=lambda p: names[p], help="Differences are marked against this profile.")
 reference = profiles[ref_id]
-results = io.judge_under(doc, profiles)
-summaries = {pid: io.verdict_summary(c) for pid, c in results.items()}
+results = judge_under(doc, profiles)
+summaries = {pid: verdict_summary(c) for pid, c in results.items()}
 differ = [pid for pid in profiles if summaries[pid] != summaries[ref_id]]
 
 if not differ:
-    st.success(f"**Every profile gives the same verdict:** {io.verdict_words(results[ref_id])}", icon="🤝")
+    st.success(f"**Every profile gives the same verdict:** {verdict_words(results[ref_id])}", icon="🤝")
 else:
     st.warning(f"**The profiles disagree.** {len(differ)} of {len(profiles) - 1} differ from "
                f"{names[ref_id]}: " + ", ".join(names[p] for p in differ) + ".", icon="⚖️")
@@ -168,9 +169,9 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
     with col, st.container(border=True, key=f"compare-col-{pid}"):
         mark = "🟡 **differs**" if pid in differ else ("📌 reference" if pid == ref_id else "✓ same")
         st.markdown(f"**{names[pid]}**  \n{mark}")
-        st.markdown(io.verdict_words(checked), unsafe_allow_html=False)
+        st.markdown(verdict_words(checked), unsafe_allow_html=False)
         if not checked.ok:
-            st.error("\n".join(f"- `{e}`" for e in checked.errors))
+            st.error(code_lines(checked.errors))
             continue
         o = checked.output
         if o["kind"] == "play":
@@ -191,11 +192,11 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
 if differ:
     st.subheader("Which option decides it")
     for pid in differ:
-        flip = io.responsible_options(doc, reference, profiles[pid])
+        flip = responsible_options(doc, reference, profiles[pid])
         lines = []
         for n in flip.options:
             how = "alone gives its verdict" if n in flip.exact else "changes the verdict, but not to its verdict alone"
-            lines.append(f"- {io.option_words(n, reference, profiles[pid])} — {how}. "
+            lines.append(f"- {option_words(n, reference, profiles[pid])} — {how}. "
                          f"*{OPTIONS[n].meaning}* (source: {OPTIONS[n].source})")
         if not flip.options:
             lines.append("- No single option changes the verdict alone; the options together do: "
@@ -209,10 +210,10 @@ frame = None
 if kind == "play" and all(c.ok for c in results.values()):
     rows = []
     for card in doc.get("hand") or []:
-        code = str(Card.parse(card))
-        row = {"Card": Card.parse(card).pretty}
+        parsed = Card.parse(card)
+        row = {"Card": parsed.pretty}
         for pid, c in results.items():
-            row[names[pid]] = "✓ legal" if code in c.output["legal"] else "✕ illegal"
+            row[names[pid]] = "✓ legal" if str(parsed) in c.output["legal"] else "✕ illegal"
         rows.append(row)
     frame = pd.DataFrame(rows)
 elif kind in ("score", "deal"):
@@ -259,9 +260,9 @@ if frame is not None and not frame.empty:
     what = {"play": "cards", "bidding": "calls"}.get(kind, "steps")
     st.caption(f"Highlighted: the {what} where a profile differs from {ref_col}.")
 
-tool = io.tool_available(kind)
-if tool and tool[0] != "compare_rules.py":
-    if st.button(f"Open this scenario in the {tool[1]}", key=ks.COMPARE_OPEN):
-        io.open_in_tool(doc, "Compare rules")
+tool_file, tool_title = inbox.TOOL_FOR_KIND[kind]
+if tool_file != "compare_rules.py":
+    if st.button(f"Open this scenario in the {tool_title}", key=state.COMPARE_OPEN_IN_TOOL):
+        inbox.open_in_tool(doc, "Compare rules")
 
-io.sync_link(PAGE, doc, empty=False)
+inbox.sync_link(PAGE, doc, empty=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -11,91 +10,58 @@ import streamlit as st
 
 from explorer.engine.cards import Seat, Team
 from explorer.engine.errors import ScenarioError
-from explorer.engine.scenario import MAX_SCENARIO_BYTES, check_doc, dump_yaml, parse_text
-from explorer.engine.share import decode_scenario
+from explorer.engine.play import seats_from
+from explorer.engine.scenario import check_doc, dump_yaml, parse_text
+from explorer.engine.tables import RAW_TOTAL
+from explorer.library import Entry, load_library
 from explorer.ui import cards as ui
-from explorer.ui import nav, state
-from explorer.ui import replay_state as keys
+from explorer.ui import inbox, nav, sidebar, state
 from explorer.ui.replay import Replay, build_replay
 from explorer.ui.replay_charts import deal_points_figure
-from explorer.ui.scenario_io import share_url
+from explorer.ui.text import code, code_lines, plain
 
-LIBRARY_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+PAGE = state.DEAL
 DEFAULT_FILE = "deal-hokum-clean"
 SOURCES = {"library": "From the library", "upload": "Upload a file", "type": "Type or paste"}
-MAX_UPLOAD_MB = 1  # the uploader refuses larger files; the engine then refuses anything above 64 KiB
 
 
 @st.cache_data(show_spinner=False)
-def library_deals() -> dict[str, tuple[str, str]]:
-    """``{stem: (title, text)}`` of ``data/scenarios/deal-*.yaml``."""
-    out: dict[str, tuple[str, str]] = {}
-    for path in sorted(LIBRARY_DIR.glob("deal-*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        try:
-            title = str(parse_text(text).get("title") or path.stem)
-        except ScenarioError:
-            title = path.stem
-        out[path.stem] = (title, text)
-    return out
+def library_deals() -> dict[str, Entry]:
+    """The library's whole deals (``kind: deal``), by file stem."""
+    return {e.stem: e for e in load_library() if e.kind == "deal" and e.doc is not None}
 
 
 def text_id(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
 
 
+def deal_form(doc: dict[str, Any]) -> dict[str, Any]:
+    """A deal arriving in the inbox goes into the editor as YAML, replayed from the first card."""
+    return {state.DEAL_TEXT: dump_yaml(dict(doc)), state.DEAL_POS: 0}
+
+
 # --- callbacks (they run before the widgets are drawn) ---------------------------------------
 
-def load_text(text: str, source: str) -> None:
-    ss = st.session_state
-    ss[keys.DEAL_TEXT] = text
-    ss[keys.DEAL_POS] = 0
-    ss[keys.DEAL_MESSAGE] = {"level": "success", "text": f"Loaded {source} into the editor."}
-
-
-def load_library() -> None:
-    stem = st.session_state.get(keys.DEAL_LIBRARY_FILE)
-    deals = library_deals()
-    if stem in deals:
-        load_text(deals[stem][1], f"“{deals[stem][0]}” ({stem}.yaml)")
-
-
-def load_upload() -> None:
-    ss = st.session_state
-    f = ss.get(keys.DEAL_UPLOAD)
-    if f is None:
-        return
-    data = f.getvalue()
-    if len(data) > MAX_SCENARIO_BYTES:
-        ss[keys.DEAL_MESSAGE] = {
-            "level": "error",
-            "text": f"{f.name} was not loaded: it is {len(data):,} bytes, and a scenario is at most "
-                    f"{MAX_SCENARIO_BYTES // 1024} KiB (a whole deal is about 1 KiB).",
-        }
-        return
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        ss[keys.DEAL_MESSAGE] = {"level": "error",
-                                 "text": f"{f.name} was not loaded: it is not UTF-8 text (YAML or JSON)."}
-        return
-    load_text(text, f"the file {f.name}")
+def load_library_deal() -> None:
+    e = library_deals().get(st.session_state.get(state.DEAL_LIBRARY_FILE))
+    if e is not None:
+        inbox.send(PAGE, e.doc, f"the library ({e.stem}.yaml)")
 
 
 def move(to: int) -> None:
-    st.session_state[keys.DEAL_POS] = to
+    st.session_state[state.DEAL_POS] = to
 
 
 def add_to_sheet(row: dict[str, Any], tid: str) -> None:
     ss = st.session_state
-    ss.setdefault(keys.SHEET_DEALS, [])
-    ss[keys.SHEET_DEALS] = [*ss[keys.SHEET_DEALS], row]
-    ss[keys.DEAL_ADDED] = tid
+    ss.setdefault(state.SHEET_DEALS, [])
+    ss[state.SHEET_DEALS] = [*ss[state.SHEET_DEALS], row]
+    ss[state.DEAL_ADDED] = tid
 
 
 # --- rendering -------------------------------------------------------------------------------
 
-def seat_label(seat: Seat, r: Replay) -> str:
+def hand_label(seat: Seat, r: Replay) -> str:
     tags = [f"{seat.title} ({seat.value}) · {seat.team.value}"]
     if seat is r.contract.buyer:
         tags.append("buyer")
@@ -108,7 +74,7 @@ def show_hands(r: Replay, pos: int, size: str) -> None:
     s = r.step(pos)
     trump = r.contract.trump
     hand_size = "sm" if size == "md" else "md"
-    for seat in ui.play_order(s.leader):
+    for seat in seats_from(s.leader):
         hand = s.hands[seat]
         marks: dict[Any, str] = {}
         extra = ""
@@ -119,7 +85,7 @@ def show_hands(r: Replay, pos: int, size: str) -> None:
             marks[s.last.card] = "illegal"
             extra = " · ✕ played illegally, ✓ allowed"
         turn = " · ▶ to play" if s.to_play is seat else ""
-        label = f"{seat_label(seat, r)} · {len(hand)} card{'s' if len(hand) != 1 else ''}{turn}{extra}"
+        label = f"{hand_label(seat, r)} · {len(hand)} card{'s' if len(hand) != 1 else ''}{turn}{extra}"
         st.html(ui.hand_html(hand, trump=trump, size=hand_size, highlight=marks, label=label))
 
 
@@ -152,19 +118,19 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
                                         "What happens": st.column_config.TextColumn(width="large")})
     row = {"NS": 0 if award is None else int(award["NS"]), "EW": 0 if award is None else int(award["EW"]),
            "note": f"Deal checker: {title}"[:120], "gahwa_winner": winner if award is None else None}
-    added = st.session_state.get(keys.DEAL_ADDED) == tid
+    added = st.session_state.get(state.DEAL_ADDED) == tid
     st.button("Added to the score sheet ✓" if added else "Add this deal to the score sheet",
-              key=keys.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
+              key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
               help="Appends the award (or the Gahwa) to the match on the Score sheet page.")
     if added:
-        nav.page_link("score_sheet.py", "Open the score sheet", "📝")
+        st.page_link(nav.page_path("score_sheet.py"), label="Open the score sheet", icon="📝")
 
 
 def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     ss = st.session_state
     n = r.last_position
-    pos = max(0, min(int(ss.get(keys.DEAL_POS, 0) or 0), n))
-    ss[keys.DEAL_POS] = pos
+    pos = max(0, min(int(ss.get(state.DEAL_POS, 0) or 0), n))
+    ss[state.DEAL_POS] = pos
     err = r.error
 
     st.html(f'<div class="bx-replay-head">{ui.trump_badge(r.contract.mode, r.contract.trump)} '
@@ -174,24 +140,24 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
             f"{' (locked)' if r.escalation.locked else ''}</div>")
     if err:
         st.error(f"**✕ The first illegal card: trick {err['trick']}, {err['seat']} plays {err['card']}.** "
-                 f"{err['reason']}", icon="🚫")
+                 f"{plain(err['reason'])}", icon="🚫")
     else:
         st.success("✓ Every card of this deal is legal. Step through it below; the score is at the end.")
 
     st.subheader("Replay")
     b = st.columns([1, 1, 1, 1, 2], vertical_alignment="center")
-    b[0].button("⏮ Start", key=keys.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
+    b[0].button("⏮ Start", key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
                 shortcut="Home", width="stretch", help="Before the first card (key: Home)")
-    b[1].button("◀ Back", key=keys.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
+    b[1].button("◀ Back", key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
                 shortcut="Left", width="stretch", help="One card back (key: ←)")
-    b[2].button("Forward ▶", key=keys.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
+    b[2].button("Forward ▶", key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
                 shortcut="Right", width="stretch", type="primary", help="One card forward (key: →)")
-    b[3].button("End ⏭", key=keys.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
+    b[3].button("End ⏭", key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
                 shortcut="End", width="stretch", help="The last card checked (key: End)")
     if err and r.error_position is not None:
-        b[4].button("Go to the illegal card", key=keys.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
+        b[4].button("Go to the illegal card", key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
                     disabled=pos == r.error_position, width="stretch")
-    st.slider(f"Cards played (0 to {n})", 0, max(n, 1), key=keys.DEAL_POS,
+    st.slider(f"Cards played (0 to {n})", 0, max(n, 1), key=state.DEAL_POS,
               help="Drag, or click the slider and use the ← and → keys to move one card.")
     st.caption("Keyboard: ← and → step one card, Home and End jump to the start and the end "
                "(when no text box has the focus). Tab reaches every button; Enter or Space presses it.")
@@ -230,10 +196,9 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     m[3].metric("EW tricks", s.tricks_won[Team.EW])
     done = sum(s.tricks_won.values())
     rows = [row for row in r.points_by_trick() if row["trick"] <= done]
-    total = 162 if r.contract.mode.value == "hokum" else 130
-    st.plotly_chart(deal_points_figure(rows, current_trick=done, total=total,
+    st.plotly_chart(deal_points_figure(rows, current_trick=done, total=RAW_TOTAL[r.contract.mode],
                                        buyer_team=r.contract.buyer.team.value),
-                    width="stretch", key="deal.chart")
+                    width="stretch", key=state.DEAL_CHART)
 
     if pos == n and err is None and r.score:
         show_score(r.score, r, tid, title)
@@ -243,64 +208,53 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
 
 ss = st.session_state
 deals = library_deals()
-ss.setdefault(keys.DEAL_SOURCE, "library")
-ss.setdefault(keys.DEAL_LIBRARY_FILE, DEFAULT_FILE if DEFAULT_FILE in deals else next(iter(deals), None))
-if keys.DEAL_TEXT not in ss:
-    ss[keys.DEAL_TEXT] = deals[ss[keys.DEAL_LIBRARY_FILE]][1] if ss[keys.DEAL_LIBRARY_FILE] else ""
-link = st.query_params.get("s")
-if link and link != ss.get(keys.DEAL_LINK_SEEN):  # a share link, or "Open in its tool" from the library
-    ss[keys.DEAL_LINK_SEEN] = link
-    try:
-        load_text(dump_yaml(decode_scenario(link)), "the scenario in the link")
-    except ScenarioError as e:
-        ss[keys.DEAL_MESSAGE] = {"level": "error", "text": "The link was not loaded: " + "; ".join(e.problems)}
-incoming = ss.pop(keys.DEAL_INCOMING, None)
-if isinstance(incoming, dict) and isinstance(incoming.get("doc"), dict):
-    load_text(dump_yaml(incoming["doc"]), incoming.get("source") or "a scenario from another page")
-
-size = state.card_size()
+default_stem = DEFAULT_FILE if DEFAULT_FILE in deals else next(iter(deals), None)
 st.title("Deal checker")
 st.markdown(
     "Check a whole recorded deal: the engine follows every card in turn, stops at the first "
     "illegal one and says why, then scores the deal. Step through it trick by trick and card by card."
 )
+# A fresh page shows the library's example deal; one opened by a link shows that link's deal, or,
+# when the link is damaged, an empty editor: never another deal's verdict under the link's error.
+opened_by_link = bool(st.query_params.get("s")) and state.page_key(PAGE, state.FORM) not in ss
+defaults = {state.DEAL_SOURCE: "library", state.DEAL_LIBRARY_FILE: default_stem, state.DEAL_POS: 0,
+            state.DEAL_TEXT: "" if opened_by_link or default_stem is None else dump_yaml(deals[default_stem].doc)}
+inbox.receive(PAGE, kinds=("deal",), to_form=deal_form, defaults=defaults, whole=False)
+inbox.show_message(PAGE)
+size = sidebar.card_size()
 
 with st.container(border=True):
     load_col, edit_col = st.columns([2, 3], gap="large")
     with load_col:
         st.markdown("**1. Load a deal**")
-        source = st.radio("Where from", list(SOURCES), key=keys.DEAL_SOURCE, format_func=SOURCES.get,
+        source = st.radio("Where from", list(SOURCES), key=state.DEAL_SOURCE, format_func=SOURCES.get,
                           horizontal=True, label_visibility="collapsed")
         if source == "library":
-            st.selectbox("Deal from the library", list(deals), key=keys.DEAL_LIBRARY_FILE,
-                         format_func=lambda stem: deals[stem][0])
-            st.button("Load into the editor", key=keys.DEAL_LOAD_FILE, on_click=load_library,
+            st.selectbox("Deal from the library", list(deals), key=state.DEAL_LIBRARY_FILE,
+                         format_func=lambda stem: deals[stem].title)
+            st.button("Load into the editor", key=state.DEAL_LOAD_FILE, on_click=load_library_deal,
                       help="Replaces the text in the editor with this library deal.")
         elif source == "upload":
-            st.file_uploader("A scenario file (kind: deal), YAML or JSON", type=["yaml", "yml", "json", "txt"],
-                             key=keys.DEAL_UPLOAD, on_change=load_upload, max_upload_size=MAX_UPLOAD_MB,
-                             help=f"At most {MAX_SCENARIO_BYTES // 1024} KiB. The file goes into the editor.")
+            inbox.file_uploader(PAGE, "A scenario file (kind: deal), YAML or JSON")
         else:
             st.markdown("Type or paste a deal in the editor. The format is in *Scenario files* "
                         "(`kind: deal`): the dealer, the four hands, the contract and the eight tricks.")
-        msg = ss.pop(keys.DEAL_MESSAGE, None)
-        if msg:
-            (st.error if msg["level"] == "error" else st.success)(msg["text"])
     with edit_col:
-        st.text_area("**2. The deal as YAML** (edit it here)", key=keys.DEAL_TEXT, height=300,
+        st.text_area("**2. The deal as YAML** (edit it here)", key=state.DEAL_TEXT, height=300,
                      help="Changes are checked when you press Ctrl+Enter or click outside the box. "
                           "What you type stays here, even when it is wrong.")
         st.caption("Ctrl+Enter (⌘+Enter) or a click outside the box checks the text.")
 
-text = ss.get(keys.DEAL_TEXT) or ""
+text = ss.get(state.DEAL_TEXT) or ""
 problems: list[str] = []
 output: dict[str, Any] | None = None
 doc: dict[str, Any] | None = None
-profile = state.current_profile()
-try:
-    doc = parse_text(text)
-except ScenarioError as e:
-    problems = e.problems
+profile = sidebar.current_profile()
+if text.strip():
+    try:
+        doc = parse_text(text)
+    except ScenarioError as e:
+        problems = e.problems
 if doc is not None:
     kind = str(doc.get("kind", "")).strip().lower()
     if kind and kind != "deal":
@@ -314,23 +268,26 @@ if doc is not None:
         else:
             output = checked.output
             if own_profile:
-                st.caption(f"This deal names its own rules (`profile: {output['profile']}`), so the sidebar's "
-                           "profile does not apply. Remove the `profile:` line to follow the sidebar.")
+                st.caption(f"This deal names its own rules ({code('profile: ' + str(output['profile']))}), so the "
+                           "sidebar's profile does not apply. Remove the `profile:` line to follow the sidebar.")
 
-if problems:
+if not text.strip():
+    st.info("The editor is empty: load a deal from the library or a file, open a share link, or type one.",
+            icon="👆")
+elif problems:
     st.error("**The engine cannot check this deal yet.** Fix these lines in the editor "
-             "(the text is kept as you typed it):\n\n" + "\n".join(f"- {p}" for p in problems))
+             "(the text is kept as you typed it):\n\n" + code_lines(problems))
 elif output is not None:
     try:
-        replay = build_replay(doc, output, profile=None if doc.get("profile") is not None else profile)
+        replay = build_replay(doc, output)
     except ScenarioError as e:  # cannot happen after a clean check; say so rather than crash
-        st.error("The replay could not be built: " + "; ".join(e.problems))
+        st.error("The replay could not be built:\n\n" + code_lines(e.problems))
     else:
         show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))
     with st.expander("💾 Save or share this deal"):
         save, share = st.columns([1, 3])
         save.download_button("⬇️ Save as YAML", text.encode("utf-8"), file_name="baloot-deal.yaml",
-                             mime="application/x-yaml", key=keys.DEAL_DOWNLOAD, on_click="ignore")
-        share.caption("Share link (copy button on the right): opens the Deal checker with this deal, "
-                      "exactly as it is in the editor.")
-        share.code(share_url("deal_checker.py", doc), language=None, wrap_lines=True)
+                             mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore")
+        with share:
+            inbox.share_link("deal_checker.py", doc, "Share link (copy button on the right): opens the Deal "
+                                                     "checker with this deal, exactly as it is in the editor.")

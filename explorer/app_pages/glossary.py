@@ -4,6 +4,7 @@ import streamlit as st
 
 from explorer.ui import state
 from explorer.ui.glossary import glossary_html, load_glossary, search
+from explorer.ui.text import plain
 
 
 @st.cache_data
@@ -27,7 +28,7 @@ query = st.text_input(
 )
 found = search(entries, query or "")
 if not found:
-    st.info(f"No entry matches “{query}”.")
+    st.info(f"No entry matches “{plain(query)}”.")
 else:
     st.caption(
         f"{len(found)} of {len(entries)} entries"

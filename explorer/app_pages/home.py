@@ -3,10 +3,17 @@
 import streamlit as st
 
 from explorer.engine.cards import Seat, Suit, cards
-from explorer.engine.play import trick_winner
+from explorer.engine.play import seats_from, trick_winner
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
-from explorer.ui import nav, state
+from explorer.ui import nav, sidebar
+
+
+def link(file: str, label: str, icon: str, caption: str) -> None:
+    """A link to a page (an unknown file raises: it never vanishes quietly) and a line under it."""
+    st.page_link(nav.page_path(file), label=label, icon=icon, width="stretch")
+    st.caption(caption)
+
 
 st.title("Baloot explorer")
 st.markdown(
@@ -14,29 +21,27 @@ st.markdown(
     "New to the game? Start with the lessons. Arguing over a hand? Bring it to a tool below."
 )
 
-size = state.card_size()
+size = sidebar.card_size()
 learn, explore, look_up = st.columns(3, gap="large")
 
 with learn:
     st.markdown("#### Learn")
-    nav.page_link("lesson.py", "Lessons", "📖", caption="From the deal to the score, one step at a time.")
-    nav.page_link("glossary.py", "Glossary", "🔤", caption="Sun, Hokum, Gahwa … in English and Arabic.")
+    link("lesson.py", "Lessons", "📖", "From the deal to the score, one step at a time.")
+    link("glossary.py", "Glossary", "🔤", "Sun, Hokum, Gahwa … in English and Arabic.")
 
 with explore:
     st.markdown("#### Settle a dispute")
-    shown = nav.page_link("trick_checker.py", "Trick checker", "♠️", caption="Was that card legal?")
-    shown |= nav.page_link("score_calculator.py", "Score calculator", "🧮", caption="Who won the deal?")
-    shown |= nav.page_link("deal_checker.py", "Deal checker", "🔎", caption="A whole deal, step by step.")
-    shown |= nav.page_link("compare_rules.py", "Compare rules", "⚖️", caption="One case under every profile.")
-    shown |= nav.page_link("score_sheet.py", "Score sheet", "📝", caption="The match to 152.")
-    shown |= nav.page_link("charts.py", "Charts", "📊", caption="What random deals look like.")
-    if not shown:
-        st.caption("The tools are on their way.")
+    link("trick_checker.py", "Trick checker", "♠️", "Was that card legal?")
+    link("score_calculator.py", "Score calculator", "🧮", "Who won the deal?")
+    link("deal_checker.py", "Deal checker", "🔎", "A whole deal, step by step.")
+    link("compare_rules.py", "Compare rules", "⚖️", "One case under every profile.")
+    link("score_sheet.py", "Score sheet", "📝", "The match to 152.")
+    link("charts.py", "Charts", "📊", "What random deals look like.")
 
 with look_up:
     st.markdown("#### Reference")
-    nav.page_link("rules.py", "Rules and profiles", "📜", caption="Where the tables differ, and why.")
-    nav.page_link("library.py", "Scenario library", "🗂️", caption="Worked examples and disputed cases.")
+    link("rules.py", "Rules and profiles", "📜", "Where the tables differ, and why.")
+    link("library.py", "Scenario library", "🗂️", "Worked examples and disputed cases.")
 
 st.divider()
 st.subheader("A taste: the third player must cut")
@@ -50,11 +55,12 @@ st.markdown(
     "(The worked example of the detailed Saudi rules, 000 §09.)",
     unsafe_allow_html=True,
 )
+taste = cards("KC 7C QH AC")
 st.html(
     ui.trick_html(
-        dict(zip([Seat.W, Seat.S, Seat.E, Seat.N], cards("KC 7C QH AC"), strict=True)),
+        dict(zip(seats_from(Seat.W), taste, strict=True)),
         leader=Seat.W,
-        winning=trick_winner(Seat.W, cards("KC 7C QH AC"), Mode.HOKUM, Suit.H),
+        winning=trick_winner(Seat.W, taste, Mode.HOKUM, Suit.H),
         center=ui.trump_badge(Mode.HOKUM, Suit.H, compact=True),
         size=size,
     )

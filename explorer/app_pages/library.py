@@ -4,9 +4,10 @@ import streamlit as st
 
 from explorer.engine.scenario import check_doc
 from explorer.engine.share import encode_scenario
-from explorer.ui import explore_state as ks
-from explorer.ui import nav, state
-from explorer.ui import scenario_io as io
+from explorer.library import Entry, load_library
+from explorer.ui import inbox, nav, sidebar, state
+from explorer.ui.presentation import present_frames
+from explorer.ui.text import code, code_lines, plain
 
 ss = st.session_state
 ALL = "all"
@@ -24,51 +25,51 @@ PRESENT_CSS = """<style>
 
 
 @st.cache_data(show_spinner=False)
-def library() -> list[io.Entry]:
-    return io.load_library()
+def library() -> list[Entry]:
+    return load_library()
 
 
 entries = library()
 by_stem = {e.stem: e for e in entries}
-io.persist(ks.LIBRARY, {ks.LIBRARY_SEARCH: "", ks.LIBRARY_TOPIC: ALL, ks.LIBRARY_PRESENT: None,
-                        ks.LIBRARY_STEP: 0})
+inbox.persist(state.LIBRARY, {state.LIBRARY_SEARCH: "", state.LIBRARY_TOPIC: ALL, state.LIBRARY_PRESENT: None,
+                              state.LIBRARY_STEP: 0})
 
 
 def _present(stem: str) -> None:
-    ss[ks.LIBRARY_PRESENT] = stem
-    ss[ks.LIBRARY_STEP] = 0
+    ss[state.LIBRARY_PRESENT] = stem
+    ss[state.LIBRARY_STEP] = 0
 
 
 def _step(delta: int | None, n: int) -> None:
-    ss[ks.LIBRARY_STEP] = 0 if delta is None else max(0, min(n - 1, ss.get(ks.LIBRARY_STEP, 0) + delta))
+    ss[state.LIBRARY_STEP] = 0 if delta is None else max(0, min(n - 1, ss.get(state.LIBRARY_STEP, 0) + delta))
 
 
 def _exit() -> None:
-    ss[ks.LIBRARY_PRESENT] = None
+    ss[state.LIBRARY_PRESENT] = None
 
 
 def _profile_for(doc: dict):
     """A scenario is judged under its own profile when it names one, else under the sidebar's."""
-    return None if doc.get("profile") is not None else state.current_profile()
+    return None if doc.get("profile") is not None else sidebar.current_profile()
 
 
 # --- presentation mode -----------------------------------------------------------------------
-stem = ss.get(ks.LIBRARY_PRESENT)
+stem = ss.get(state.LIBRARY_PRESENT)
 if stem and stem in by_stem and by_stem[stem].doc is not None:
     e = by_stem[stem]
     checked = check_doc(e.doc, profile=_profile_for(e.doc))
-    frames = io.present_frames(e.doc, checked, size="lg")
+    frames = present_frames(e.doc, checked, size="lg")
     n = len(frames)
-    i = max(0, min(n - 1, int(ss.get(ks.LIBRARY_STEP, 0))))
+    i = max(0, min(n - 1, int(ss.get(state.LIBRARY_STEP, 0))))
     st.html(PRESENT_CSS)
-    st.markdown(f"#### {e.title}")
+    st.markdown(f"#### {plain(e.title)}")
     c1, c2, c3, c4, _, c5 = st.columns([0.8, 0.8, 1, 2.4, 0.4, 1.3], vertical_alignment="center")
-    c1.button("⏮ Start", key=ks.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0, width="stretch")
-    c2.button("◀ Back", key=ks.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0, width="stretch")
-    c3.button("Next ▶", key=ks.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
+    c1.button("⏮ Start", key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0, width="stretch")
+    c2.button("◀ Back", key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0, width="stretch")
+    c3.button("Next ▶", key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
               width="stretch")
     c4.progress((i + 1) / n, text=f"Step {i + 1} of {n}")
-    c5.button("✕ Leave presentation", key=ks.LIBRARY_EXIT, on_click=_exit, width="stretch")
+    c5.button("✕ Leave presentation", key=state.LIBRARY_EXIT, on_click=_exit, width="stretch")
     frame = frames[i]
     st.header(frame.heading)
     with st.container(key="library-present-body"):
@@ -90,8 +91,8 @@ topics = sorted({e.topic for e in entries},
                 key=lambda t: (TOPIC_ORDER.index(t) if t in TOPIC_ORDER else len(TOPIC_ORDER), t))
 titles = {t: next(e.topic_title for e in entries if e.topic == t) for t in topics}
 s1, s2 = st.columns([2, 1])
-query = s1.text_input("Search", key=ks.LIBRARY_SEARCH, placeholder="e.g. third, Kaboot, tie, Gahwa, disputed")
-topic = s2.selectbox("Topic", [ALL, *topics], key=ks.LIBRARY_TOPIC,
+query = s1.text_input("Search", key=state.LIBRARY_SEARCH, placeholder="e.g. third, Kaboot, tie, Gahwa, disputed")
+topic = s2.selectbox("Topic", [ALL, *topics], key=state.LIBRARY_TOPIC,
                      format_func=lambda t: "All topics" if t == ALL else titles[t])
 
 shown = [e for e in entries if (not query or e.matches(query)) and (topic == ALL or e.topic == topic)]
@@ -103,28 +104,26 @@ for t in topics:
     group = [e for e in shown if e.topic == t]
     if not group:
         continue
-    st.subheader(titles[t])
+    st.subheader(plain(titles[t]))
     for e in group:
         with st.container(border=True):
-            st.markdown(f"**{e.title}**")
-            st.caption(f"{KIND_BADGES.get(e.kind, e.kind)} · `{e.stem}.yaml`"
-                       + (f" · profile `{e.doc.get('profile')}`" if e.doc and e.doc.get("profile") else ""))
+            st.markdown(f"**{plain(e.title)}**")
+            st.caption(f"{KIND_BADGES.get(e.kind, plain(e.kind))} · {code(e.stem + '.yaml')}"
+                       + (f" · profile {code(e.doc.get('profile'))}" if e.doc and e.doc.get("profile") else ""))
             if e.errors:
-                st.error("This file cannot be read:\n\n" + "\n".join(f"- {x}" for x in e.errors))
+                st.error("This file cannot be read:\n\n" + code_lines(e.errors))
                 continue
             if e.notes:
-                st.markdown(e.notes)
+                st.markdown(plain(e.notes))
             with st.container(horizontal=True, vertical_alignment="center"):
-                tool = io.tool_available(e.kind)
-                if tool and tool[0] != "compare_rules.py":
-                    if st.button(f"Open in the {tool[1]}", key=ks.open_key(e.stem), width="content"):
-                        io.open_in_tool(e.doc, f"the library ({e.stem}.yaml)")
-                if nav.page_exists("compare_rules.py") and st.button("Compare rules", key=ks.compare_key(e.stem),
-                                                              width="content"):
-                    io.send(ks.COMPARE, e.doc, f"the library ({e.stem}.yaml)")
-                    st.switch_page("app_pages/compare_rules.py")
-                st.button("▶ Present", key=ks.present_key(e.stem), on_click=_present, args=(e.stem,),
+                tool_file, tool_title = inbox.TOOL_FOR_KIND.get(e.kind, ("compare_rules.py", "Compare rules"))
+                if tool_file != "compare_rules.py":
+                    if st.button(f"Open in the {tool_title}", key=state.library_open_key(e.stem), width="content"):
+                        inbox.open_in_tool(e.doc, f"the library ({e.stem}.yaml)")
+                if st.button("Compare rules", key=state.library_compare_key(e.stem), width="content"):
+                    inbox.send(state.COMPARE, e.doc, f"the library ({e.stem}.yaml)")
+                    st.switch_page(nav.page_path("compare_rules.py"))
+                st.button("▶ Present", key=state.library_show_key(e.stem), on_click=_present, args=(e.stem,),
                           help="Full screen, large cards, one step at a time.")
-                target = tool[0] if tool else "compare_rules.py"
-                st.markdown(f"[🔗 Share link](/{target.removesuffix('.py')}?s={encode_scenario(e.doc)})",
+                st.markdown(f"[🔗 Share link](/{tool_file.removesuffix('.py')}?s={encode_scenario(e.doc)})",
                             help="A link that opens this scenario in its tool.")

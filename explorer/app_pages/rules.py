@@ -4,8 +4,8 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile, profile_table
-from explorer.ui import state
-from explorer.ui.state import format_option_value
+from explorer.ui import sidebar
+from explorer.ui.words import format_option_value
 
 SUMMARIES = {
     "detailed": (
@@ -52,7 +52,7 @@ def options_frame(current: RuleProfile) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-profile = state.current_profile()
+profile = sidebar.current_profile()
 
 st.title("Rules and profiles")
 st.markdown(

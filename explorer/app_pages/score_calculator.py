@@ -4,11 +4,11 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.scenario import check_doc
-from explorer.ui import explore_charts, nav, state
-from explorer.ui import explore_state as ks
-from explorer.ui import scenario_io as io
+from explorer.ui import explore_charts, forms, inbox, nav, sidebar, state
+from explorer.ui.text import code_lines
+from explorer.ui.words import NO_SEAT, level_label, score_words, seat_label, suit_label
 
-PAGE = ks.SCORE
+PAGE = state.SCORE
 EXAMPLE = {
     "title": "Worked example 004: Sun, nonbuyer 56 with a Sira, buyer 74",
     "kind": "score", "dealer": "N", "contract": {"mode": "sun", "buyer": "E"},
@@ -24,20 +24,20 @@ st.title("Score calculator")
 st.markdown("Who won the deal? Enter the contract, the raw card points and the projects: every step from "
             "the raw points to what each team records is shown, with the rule it follows.")
 
-io.receive(PAGE, kinds=("score",), to_form=io.score_form, defaults=io.SCORE_DEFAULTS)
-io.show_message(PAGE)
+inbox.receive(PAGE, kinds=("score",), to_form=forms.score_form, defaults=forms.SCORE_DEFAULTS)
+inbox.show_message(PAGE)
 ss = st.session_state
 
 
 def _load_example() -> None:
-    io.send(PAGE, EXAMPLE, "the worked example")
+    inbox.send(PAGE, EXAMPLE, "the worked example")
 
 
 def _clear() -> None:
-    ss.update(io.SCORE_DEFAULTS)
-    for k in (ks.page_key(PAGE, ks.META), ks.page_key(PAGE, ks.PINNED_PROFILE)):
+    ss.update(forms.SCORE_DEFAULTS)
+    for k in (state.page_key(PAGE, state.META), state.page_key(PAGE, state.PINNED_PROFILE)):
         ss.pop(k, None)
-    io.clear_message(PAGE)
+    inbox.clear_message(PAGE)
 
 
 def _fill(changed: str, other: str, total: int) -> None:
@@ -48,98 +48,98 @@ def _fill(changed: str, other: str, total: int) -> None:
 
 
 def _mode_changed() -> None:
-    _fill(ks.SCORE_POINTS_NS, ks.SCORE_POINTS_EW, io.raw_total(ss[ks.SCORE_MODE]))
+    _fill(state.SCORE_POINTS_NS, state.SCORE_POINTS_EW, forms.raw_total(ss[state.SCORE_MODE]))
 
 
 def _count() -> None:
-    got = io.count_tricks(ss.get(ks.SCORE_COUNT_TEXT, ""), mode=ss[ks.SCORE_MODE], trump=ss[ks.SCORE_TRUMP],
-                          dealer=ss[ks.SCORE_DEALER])
+    got = forms.count_tricks(ss.get(state.SCORE_COUNT_TEXT, ""), mode=ss[state.SCORE_MODE], trump=ss[state.SCORE_TRUMP],
+                          dealer=ss[state.SCORE_DEALER])
     if got.problems:
-        io.set_message(PAGE, "error", got.problems, "the typed tricks")
+        inbox.set_message(PAGE, "error", got.problems, "the typed tricks")
         return
-    ss.update({ks.SCORE_POINTS_NS: got.points["NS"], ks.SCORE_POINTS_EW: got.points["EW"],
-               ks.SCORE_TRICKS_GIVEN: True, ks.SCORE_TRICKS_NS: got.tricks_won["NS"],
-               ks.SCORE_TRICKS_EW: got.tricks_won["EW"]})
-    io.set_message(PAGE, "success", [f"Counted the eight tricks: NS {got.points['NS']}, EW {got.points['EW']} "
+    ss.update({state.SCORE_POINTS_NS: got.points["NS"], state.SCORE_POINTS_EW: got.points["EW"],
+               state.SCORE_TRICKS_GIVEN: True, state.SCORE_TRICKS_NS: got.tricks_won["NS"],
+               state.SCORE_TRICKS_EW: got.tricks_won["EW"]})
+    inbox.set_message(PAGE, "success", [f"Counted the eight tricks: NS {got.points['NS']}, EW {got.points['EW']} "
                                      f"raw points; tricks won NS {got.tricks_won['NS']}, EW {got.tricks_won['EW']}."],
                    "the typed tricks")
 
 
 with st.container(horizontal=True):
-    st.button("Load the worked example", key=ks.SCORE_EXAMPLE, on_click=_load_example,
+    st.button("Load the worked example", key=state.SCORE_EXAMPLE, on_click=_load_example,
               help="004: Sun bought by East; North-South 56 raw with a Sira, East-West 74.")
-    st.button("Empty the tool", key=ks.SCORE_CLEAR, on_click=_clear)
-profile, spec = io.rules_line(PAGE, state.current_profile())
+    st.button("Empty the tool", key=state.SCORE_CLEAR, on_click=_clear)
+profile, spec = inbox.rules_line(PAGE, sidebar.current_profile())
 # The widgets' values are in session state before they are drawn, so the scenario is known here.
-core = io.score_doc({k: ss.get(k) for k in io.SCORE_DEFAULTS})
-doc = io.full_doc(PAGE, core, spec)
+core = forms.score_doc({k: ss.get(k) for k in forms.SCORE_DEFAULTS})
+doc = inbox.full_doc(PAGE, core, spec)
 points = core.get("points") or {}
-io.open_save_share(PAGE, doc if points else None, kinds=("score",), file_stem="score")
-seats = list(io.SEAT_IDS)
-total = io.raw_total(ss[ks.SCORE_MODE])
+inbox.open_save_share(PAGE, doc if points else None, file_stem="score")
+seats = list(forms.SEAT_IDS)
+total = forms.raw_total(ss[state.SCORE_MODE])
 
 form = st.container(key="bx-wrap-score")
 c_contract, c_points, c_projects = form.columns([1, 1, 1.1], gap="large")
 with c_contract:
     st.subheader("Contract")
-    st.radio("Contract", ["hokum", "sun"], key=ks.SCORE_MODE, horizontal=True, on_change=_mode_changed,
+    st.radio("Contract", ["hokum", "sun"], key=state.SCORE_MODE, horizontal=True, on_change=_mode_changed,
              format_func=lambda m: "Hokum" if m == "hokum" else "☀ Sun", label_visibility="collapsed")
-    sun = ss[ks.SCORE_MODE] == "sun"
+    sun = ss[state.SCORE_MODE] == "sun"
     a, b = st.columns(2)
-    a.selectbox("Trump", list(io.SUITS), key=ks.SCORE_TRUMP, format_func=io.suit_label, disabled=sun)
-    b.selectbox("Buyer", seats, key=ks.SCORE_BUYER, format_func=io.seat_label,
+    a.selectbox("Trump", list(forms.SUITS), key=state.SCORE_TRUMP, format_func=suit_label, disabled=sun)
+    b.selectbox("Buyer", seats, key=state.SCORE_BUYER, format_func=seat_label,
                 help="The declarer (in Ashkal, the partner of the seat that called it).")
-    a.selectbox("Dealer", [io.NO_SEAT, *seats], key=ks.SCORE_DEALER, format_func=io.seat_label,
+    a.selectbox("Dealer", [NO_SEAT, *seats], key=state.SCORE_DEALER, format_func=seat_label,
                 help="Needed for the reverse Kaboot and when two projects tie exactly.")
-    b.selectbox("Escalation", list(io.LEVELS), key=ks.SCORE_LEVEL, format_func=io.LEVEL_TITLES.get)
-    a.selectbox("Doubler", [io.NO_SEAT, *seats], key=ks.SCORE_DOUBLER, format_func=io.seat_label,
-                disabled=ss[ks.SCORE_LEVEL] == "none", help="The opponent of the buyer who said Double.")
-    b.checkbox("Locked", key=ks.SCORE_LOCKED, disabled=not io.locked_allowed(ss[ks.SCORE_MODE], ss[ks.SCORE_LEVEL]),
+    b.selectbox("Escalation", list(forms.LEVELS), key=state.SCORE_LEVEL, format_func=level_label)
+    a.selectbox("Doubler", [NO_SEAT, *seats], key=state.SCORE_DOUBLER, format_func=seat_label,
+                disabled=ss[state.SCORE_LEVEL] == "none", help="The opponent of the buyer who said Double.")
+    b.checkbox("Locked", key=state.SCORE_LOCKED, disabled=not forms.locked_allowed(ss[state.SCORE_MODE], ss[state.SCORE_LEVEL]),
                help="Locked changes the play, not the score; only a Hokum Double or Quadruple is locked.")
 
 with c_points:
     st.subheader("Card points")
     a, b = st.columns(2)
-    a.number_input("NS raw points", key=ks.SCORE_POINTS_NS, step=1,
-                   on_change=_fill, args=(ks.SCORE_POINTS_NS, ks.SCORE_POINTS_EW, total), placeholder="e.g. 84")
-    b.number_input("EW raw points", key=ks.SCORE_POINTS_EW, step=1,
-                   on_change=_fill, args=(ks.SCORE_POINTS_EW, ks.SCORE_POINTS_NS, total), placeholder="e.g. 78")
+    a.number_input("NS raw points", key=state.SCORE_POINTS_NS, step=1,
+                   on_change=_fill, args=(state.SCORE_POINTS_NS, state.SCORE_POINTS_EW, total), placeholder="e.g. 84")
+    b.number_input("EW raw points", key=state.SCORE_POINTS_EW, step=1,
+                   on_change=_fill, args=(state.SCORE_POINTS_EW, state.SCORE_POINTS_NS, total), placeholder="e.g. 78")
     st.caption(f"With the last trick's 10: together {total} in {'Sun' if sun else 'Hokum'}. "
                "Type one team's points and the other's are filled in.")
-    st.checkbox("Tricks won are known (to see a Kaboot)", key=ks.SCORE_TRICKS_GIVEN)
+    st.checkbox("Tricks won are known (to see a Kaboot)", key=state.SCORE_TRICKS_GIVEN)
     a, b = st.columns(2)
-    a.number_input("NS tricks", key=ks.SCORE_TRICKS_NS, step=1,
-                   disabled=not ss[ks.SCORE_TRICKS_GIVEN], on_change=_fill,
-                   args=(ks.SCORE_TRICKS_NS, ks.SCORE_TRICKS_EW, 8))
-    b.number_input("EW tricks", key=ks.SCORE_TRICKS_EW, step=1,
-                   disabled=not ss[ks.SCORE_TRICKS_GIVEN], on_change=_fill,
-                   args=(ks.SCORE_TRICKS_EW, ks.SCORE_TRICKS_NS, 8))
+    a.number_input("NS tricks", key=state.SCORE_TRICKS_NS, step=1,
+                   disabled=not ss[state.SCORE_TRICKS_GIVEN], on_change=_fill,
+                   args=(state.SCORE_TRICKS_NS, state.SCORE_TRICKS_EW, 8))
+    b.number_input("EW tricks", key=state.SCORE_TRICKS_EW, step=1,
+                   disabled=not ss[state.SCORE_TRICKS_GIVEN], on_change=_fill,
+                   args=(state.SCORE_TRICKS_EW, state.SCORE_TRICKS_NS, 8))
     with st.expander("Count the points from the eight tricks"):
-        st.text_area("The eight tricks, one a line, cards in play order", key=ks.SCORE_COUNT_TEXT, height=200,
+        st.text_area("The eight tricks, one a line, cards in play order", key=state.SCORE_COUNT_TEXT, height=200,
                      placeholder="E: 7S TS KH JS\nW: 9C QC 8H AC\n…",
                      help="The leader's seat is optional: the dealer's right leads the first trick and each "
                           "winner the next. Only the points are counted; the Deal checker checks legality.")
-        st.button("Count these tricks", key=ks.SCORE_COUNT, on_click=_count)
+        st.button("Count these tricks", key=state.SCORE_COUNT, on_click=_count)
 
 with c_projects:
     st.subheader("Projects and Baloot")
     st.caption("The projects each seat showed, as cards; several projects separated by “;”.")
     for s in seats:
-        st.text_input(f"{io.seat_label(s)} showed", key=ks.project_key(s), placeholder="e.g. QD KD AD; 7S 8S 9S")
-    st.selectbox("Baloot (trump K and Q) held by", [io.NO_SEAT, *seats], key=ks.SCORE_BALOOT,
-                 format_func=io.seat_label, disabled=sun, help="Hokum only.")
-    st.checkbox("The dealer's right held an Ace (reverse Kaboot)", key=ks.SCORE_FIRST_ACE, disabled=not sun,
+        st.text_input(f"{seat_label(s)} showed", key=state.score_project_key(s), placeholder="e.g. QD KD AD; 7S 8S 9S")
+    st.selectbox("Baloot (trump K and Q) held by", [NO_SEAT, *seats], key=state.SCORE_BALOOT,
+                 format_func=seat_label, disabled=sun, help="Hokum only.")
+    st.checkbox("The dealer's right held an Ace (reverse Kaboot)", key=state.SCORE_FIRST_ACE, disabled=not sun,
                 help="Only for the reverse Kaboot (Sun, tournament profile): the dealer's right bought, held an "
                      "Ace in its original eight cards, and its team took no trick.")
 
-with st.expander("Match totals before the deal", expanded=bool(ss[ks.SCORE_MATCH_GIVEN])):
+with st.expander("Match totals before the deal", expanded=bool(ss[state.SCORE_MATCH_GIVEN])):
     st.checkbox("Give the match totals (the Sun Double threshold and the race to 152 use them)",
-                key=ks.SCORE_MATCH_GIVEN)
+                key=state.SCORE_MATCH_GIVEN)
     a, b, _ = st.columns([1, 1, 2])
-    a.number_input("NS match total", key=ks.SCORE_MATCH_NS, step=1,
-                   disabled=not ss[ks.SCORE_MATCH_GIVEN])
-    b.number_input("EW match total", key=ks.SCORE_MATCH_EW, step=1,
-                   disabled=not ss[ks.SCORE_MATCH_GIVEN])
+    a.number_input("NS match total", key=state.SCORE_MATCH_NS, step=1,
+                   disabled=not ss[state.SCORE_MATCH_GIVEN])
+    b.number_input("EW match total", key=state.SCORE_MATCH_EW, step=1,
+                   disabled=not ss[state.SCORE_MATCH_GIVEN])
 
 
 st.divider()
@@ -150,10 +150,10 @@ else:
     checked = check_doc(core, profile=profile)
     if not checked.ok:
         st.error("**This deal cannot be scored as entered.** Your inputs are kept; fix these:\n\n"
-                 + "\n".join(f"- `{e}`" for e in checked.errors), icon="🚫")
+                 + code_lines(checked.errors), icon="🚫")
     else:
         o = checked.output
-        st.markdown("### " + io.score_words(o).replace("**", ""))
+        st.markdown("### " + score_words(o).replace("**", ""))
         award = o["award"]
         m1, m2, m3, m4 = st.columns(4)
         if award is not None:
@@ -180,23 +180,22 @@ else:
         st.table(pd.DataFrame(rows).style.hide(axis="index"))
         chart, words = st.columns([1.4, 1], gap="large")
         with chart:
-            st.plotly_chart(explore_charts.score_waterfall(o), key=ks.page_key(PAGE, "waterfall"))
+            st.plotly_chart(explore_charts.score_waterfall(o), key=state.SCORE_WATERFALL)
         recorded = (f"NS records **{award['NS']}**, EW records **{award['EW']}**." if award is not None else
                     f"Gahwa has no numeric award: **{o['winner']}** wins the match at once.")
         words.markdown(f"**What each team records:** {recorded}\n\n**The match:** NS {o['match']['before']['NS']}"
                        f" – EW {o['match']['before']['EW']} before the deal, NS {after['NS']} – EW {after['EW']} "
                        "after it.")
         note = str(doc.get("title") or f"{core['contract']['mode'].title()} bought by {core['contract']['buyer']}")
-        if words.button("➕ Add to score sheet", key=ks.SCORE_ADD, type="primary",
+        if words.button("➕ Add to score sheet", key=state.SCORE_ADD_TO_SHEET, type="primary",
                         help="Appends this award to the Score sheet's list of deals."):
-            deals = ss.setdefault(ks.SHEET_DEALS, [])
+            deals = ss.setdefault(state.SHEET_DEALS, [])
             deals.append({"NS": int((award or {}).get("NS", 0)), "EW": int((award or {}).get("EW", 0)),
                           "note": note, "gahwa_winner": o["winner"] if award is None else None})
             st.toast(f"Added to the score sheet (deal {len(deals)}).", icon="📝")
-        n = len(ss.get(ks.SHEET_DEALS) or [])
-        with words:
-            if n:
-                if not nav.page_link("score_sheet.py", f"Score sheet: {n} deal{'s' if n != 1 else ''}", "📝"):
-                    st.caption(f"{n} deal{'s' if n != 1 else ''} on the score sheet.")
+        n = len(ss.get(state.SHEET_DEALS) or [])
+        if n:
+            words.page_link(nav.page_path("score_sheet.py"), label=f"Score sheet: {n} deal{'s' if n != 1 else ''}",
+                            icon="📝", width="stretch")
 
-io.sync_link(PAGE, doc, empty=io.is_empty(PAGE))
+inbox.sync_link(PAGE, doc, empty=inbox.is_empty(PAGE))

@@ -10,12 +10,13 @@ import streamlit as st
 from explorer.engine.cards import Team
 from explorer.engine.match import MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
-from explorer.ui import nav
-from explorer.ui import replay_state as keys
 from explorer.ui import sheet_table as table
+from explorer.ui import state as keys
 from explorer.ui.replay_charts import match_figure
 
 ss = st.session_state
+HISTORY_LIMIT = 100
+"""How many earlier versions Undo keeps."""
 
 
 # --- the rows and the match they make ----------------------------------------------------------
@@ -28,7 +29,7 @@ def commit(new_rows: list[dict[str, Any]], *messages: tuple[str, str], where: st
     """Store a new version of the sheet; the old one goes on the Undo stack."""
     history = list(ss.get(keys.SHEET_HISTORY) or [])
     history.append(copy.deepcopy(rows()))
-    ss[keys.SHEET_HISTORY] = history[-keys.HISTORY_LIMIT:]
+    ss[keys.SHEET_HISTORY] = history[-HISTORY_LIMIT:]
     ss[keys.SHEET_DEALS] = new_rows
     ss[keys.SHEET_SEEN] = copy.deepcopy(new_rows)
     say(*messages, where=where)
@@ -125,7 +126,7 @@ if seen is None:  # first visit: deals already there came from another page
 if seen != rows():  # another page added deals: Undo must be able to take them back
     arrived = len(rows()) - len(seen)
     history = [*(ss.get(keys.SHEET_HISTORY) or []), copy.deepcopy(seen)]
-    ss[keys.SHEET_HISTORY] = history[-keys.HISTORY_LIMIT:]
+    ss[keys.SHEET_HISTORY] = history[-HISTORY_LIMIT:]
     ss[keys.SHEET_SEEN] = copy.deepcopy(rows())
     if arrived > 0:
         say(("success", f"{arrived} deal{'s' if arrived > 1 else ''} arrived from another page "
@@ -186,10 +187,8 @@ with st.container(border=True):
     if not points:
         st.caption("A Gahwa records no points: its winner takes the match at once."
                    if kind.startswith("gahwa") else "A cancelled deal records no points.")
-    shown = nav.page_exists("score_calculator.py") or nav.page_exists("deal_checker.py")
-    if shown:
-        st.caption("The Score calculator and the Deal checker add their deals here with their "
-                   "“Add to the score sheet” buttons.")
+    st.caption("The Score calculator and the Deal checker add their deals here with their "
+               "“Add to the score sheet” buttons.")
 show_messages("add")
 
 st.subheader("The deals")
@@ -245,4 +244,4 @@ if match.deals:
     chart = table.chart_data(items)
     st.plotly_chart(match_figure(chart["rows"], decided_at=chart["decided_at"], winner=chart["winner"],
                                  by_gahwa=chart["by_gahwa"]),
-                    width="stretch", key="sheet.chart")
+                    width="stretch", key=keys.SHEET_CHART)

@@ -4,15 +4,15 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, Seat, Suit
-from explorer.engine.play import ekka_problem
+from explorer.engine.play import ekka_problem, seats_from
 from explorer.engine.scenario import check_doc
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
-from explorer.ui import explore_state as ks
-from explorer.ui import scenario_io as io
-from explorer.ui import state
+from explorer.ui import forms, inbox, sidebar, state
+from explorer.ui.text import code_lines, plain
+from explorer.ui.words import NO_SEAT, level_label, seat_label, suit_label
 
-PAGE = ks.TRICK
+PAGE = state.TRICK
 EXAMPLE = {
     "title": "Worked example 000 §09: the void third player must trump",
     "kind": "play", "dealer": "E", "contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
@@ -24,64 +24,63 @@ st.title("Trick checker")
 st.markdown("Was that card legal? Set the contract, the cards on the table and the hand of the seat to play: "
             "every card of the hand is marked legal ✓ or illegal ✕, with the rule and the reason.")
 
-io.receive(PAGE, kinds=("play",), to_form=io.play_form, defaults=io.PLAY_DEFAULTS)
-io.show_message(PAGE)
+inbox.receive(PAGE, kinds=("play",), to_form=forms.play_form, defaults=forms.PLAY_DEFAULTS)
+inbox.show_message(PAGE)
 
 
 def _load_example() -> None:
-    io.send(PAGE, EXAMPLE, "the worked example")
+    inbox.send(PAGE, EXAMPLE, "the worked example")
 
 
 def _clear() -> None:
-    st.session_state.update(io.PLAY_DEFAULTS)
-    for k in (ks.page_key(PAGE, ks.META), ks.page_key(PAGE, ks.PINNED_PROFILE)):
+    st.session_state.update(forms.PLAY_DEFAULTS)
+    for k in (state.page_key(PAGE, state.META), state.page_key(PAGE, state.PINNED_PROFILE)):
         st.session_state.pop(k, None)
-    io.clear_message(PAGE)
+    inbox.clear_message(PAGE)
 
 
 def _switch_entry() -> None:
     ss = st.session_state
-    to = ss[ks.TRICK_ENTRY]
+    to = ss[state.TRICK_ENTRY]
     before = dict(ss)
-    before[ks.TRICK_ENTRY] = "type" if to == "pick" else "pick"
-    values, problems = io.switch_entry(before, to)
+    before[state.TRICK_ENTRY] = "type" if to == "pick" else "pick"
+    values, problems = forms.switch_entry(before, to)
     ss.update(values)
     if problems:
-        io.set_message(PAGE, "error", problems, "the typed cards")
+        inbox.set_message(PAGE, "error", problems, "the typed cards")
 
 
 with st.container(horizontal=True):
-    st.button("Load the worked example", key=ks.TRICK_EXAMPLE, on_click=_load_example,
+    st.button("Load the worked example", key=state.TRICK_EXAMPLE, on_click=_load_example,
               help="000 §09: North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump.")
-    st.button("Empty the tool", key=ks.TRICK_CLEAR, on_click=_clear)
+    st.button("Empty the tool", key=state.TRICK_CLEAR, on_click=_clear)
 
-profile, spec = io.rules_line(PAGE, state.current_profile())
+profile, spec = inbox.rules_line(PAGE, sidebar.current_profile())
 ss = st.session_state
 # The widgets' values are in session state before they are drawn, so the scenario is known here.
-core, line_problems = io.play_doc({k: ss.get(k) for k in io.PLAY_DEFAULTS})
-doc = io.full_doc(PAGE, core, spec)
-io.open_save_share(PAGE, doc if core["hand"] or core["current"]["cards"] else None, kinds=("play",),
-                   file_stem="trick")
-seat_opts = list(io.SEAT_IDS)
+core, line_problems = forms.play_doc({k: ss.get(k) for k in forms.PLAY_DEFAULTS})
+doc = inbox.full_doc(PAGE, core, spec)
+inbox.open_save_share(PAGE, doc if core["hand"] or core["current"]["cards"] else None, file_stem="trick")
+seat_opts = list(forms.SEAT_IDS)
 
 deal_col, trick_col = st.container(key="bx-wrap-trick").columns([1, 1.6], gap="large")
 with deal_col:
     st.subheader("The deal")
-    st.radio("Contract", ["hokum", "sun"], key=ks.TRICK_MODE, horizontal=True,
+    st.radio("Contract", ["hokum", "sun"], key=state.TRICK_MODE, horizontal=True,
              format_func=lambda m: "Hokum (trumps)" if m == "hokum" else "☀ Sun (no trumps)")
-    sun = ss[ks.TRICK_MODE] == "sun"
-    st.selectbox("Trump suit", list(io.SUITS), key=ks.TRICK_TRUMP, format_func=io.suit_label, disabled=sun,
+    sun = ss[state.TRICK_MODE] == "sun"
+    st.selectbox("Trump suit", list(forms.SUITS), key=state.TRICK_TRUMP, format_func=suit_label, disabled=sun,
                  help="Sun has no trumps." if sun else None)
     c1, c2 = st.columns(2)
-    c1.selectbox("Buyer", seat_opts, key=ks.TRICK_BUYER, format_func=io.seat_label,
+    c1.selectbox("Buyer", seat_opts, key=state.TRICK_BUYER, format_func=seat_label,
                  help="The declarer. It does not change which cards are legal.")
-    c2.selectbox("Dealer", [io.NO_SEAT, *seat_opts], key=ks.TRICK_DEALER, format_func=io.seat_label,
+    c2.selectbox("Dealer", [NO_SEAT, *seat_opts], key=state.TRICK_DEALER, format_func=seat_label,
                  help="The dealer's right leads the first trick (000 §04).")
-    c1.selectbox("Escalation", list(io.LEVELS), key=ks.TRICK_LEVEL, format_func=io.LEVEL_TITLES.get)
-    c2.selectbox("Doubler", [io.NO_SEAT, *seat_opts], key=ks.TRICK_DOUBLER, format_func=io.seat_label,
-                 disabled=ss[ks.TRICK_LEVEL] == "none")
-    lock_ok = io.locked_allowed(ss[ks.TRICK_MODE], ss[ks.TRICK_LEVEL])
-    st.checkbox("Locked (no trump lead unless the hand holds only trumps)", key=ks.TRICK_LOCKED,
+    c1.selectbox("Escalation", list(forms.LEVELS), key=state.TRICK_LEVEL, format_func=level_label)
+    c2.selectbox("Doubler", [NO_SEAT, *seat_opts], key=state.TRICK_DOUBLER, format_func=seat_label,
+                 disabled=ss[state.TRICK_LEVEL] == "none")
+    lock_ok = forms.locked_allowed(ss[state.TRICK_MODE], ss[state.TRICK_LEVEL])
+    st.checkbox("Locked (no trump lead unless the hand holds only trumps)", key=state.TRICK_LOCKED,
                 disabled=not lock_ok,
                 help="Only a Hokum Double or Quadruple is declared open or locked (000 §03)."
                 if lock_ok else "Choose a Hokum Double or Quadruple to lock it.")
@@ -89,40 +88,40 @@ with deal_col:
 with trick_col:
     st.subheader("The trick")
     l1, l2 = st.columns([1, 1.4])
-    l1.selectbox("Leader of this trick", seat_opts, key=ks.TRICK_LEADER, format_func=io.seat_label)
-    l2.radio("Enter cards by", ["pick", "type"], key=ks.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
+    l1.selectbox("Leader of this trick", seat_opts, key=state.TRICK_LEADER, format_func=seat_label)
+    l2.radio("Enter cards by", ["pick", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
              format_func=lambda e: "picking from lists" if e == "pick" else "typing (KC 7C …)")
-    typing = ss[ks.TRICK_ENTRY] == "type"
+    typing = ss[state.TRICK_ENTRY] == "type"
     if typing:
-        st.text_input("Cards on the table, in play order", key=ks.TRICK_TABLE_TEXT, placeholder="KC 7C",
+        st.text_input("Cards on the table, in play order", key=state.TRICK_TABLE_TEXT, placeholder="KC 7C",
                       help="Rank then suit: 7 8 9 T (or 10) J Q K A and S H D C (or ♠ ♥ ♦ ♣).")
     else:
-        st.multiselect("Cards on the table, in play order", list(io.CARD_OPTIONS), key=ks.TRICK_TABLE,
-                       format_func=io.card_option, max_selections=3, placeholder="The led card first…",
+        st.multiselect("Cards on the table, in play order", list(forms.CARD_OPTIONS), key=state.TRICK_TABLE,
+                       format_func=forms.card_option, max_selections=3, placeholder="The led card first…",
                        help="Pick them in the order they were played: the leader's card first. "
                             "Type KC to find K♣.")
-    st.checkbox("The leader announced Ekka with this lead", key=ks.TRICK_EKKA,
+    st.checkbox("The leader announced Ekka with this lead", key=state.TRICK_EKKA,
                 help="Ekka: the lead is the highest card still unplayed in a plain suit. It frees a void "
                      "third player from trumping (000 §04).")
     if typing:
-        st.text_input("Hand of the seat to play", key=ks.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
+        st.text_input("Hand of the seat to play", key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
     else:
-        st.multiselect("Hand of the seat to play", list(io.CARD_OPTIONS), key=ks.TRICK_HAND,
-                       format_func=io.card_option, max_selections=8, placeholder="Its cards…", wrap=True)
+        st.multiselect("Hand of the seat to play", list(forms.CARD_OPTIONS), key=state.TRICK_HAND,
+                       format_func=forms.card_option, max_selections=8, placeholder="Its cards…", wrap=True)
     with st.expander("Earlier in the deal (optional: for Ekka and the full history)"):
-        st.text_area("Earlier tricks, one a line", key=ks.TRICK_TRICKS, height=120,
+        st.text_area("Earlier tricks, one a line", key=state.TRICK_TRICKS, height=120,
                      placeholder="S: KD 7D AD 8D\nN: QS 8S AS 9S ekka",
                      help="The leader's seat, then the four cards in play order; add 'ekka' when the lead "
                           "was announced as Ekka. With earlier tricks the hand holds 8 minus their number.")
         if typing:
-            st.text_input("Other cards already played", key=ks.TRICK_PLAYED_TEXT,
+            st.text_input("Other cards already played", key=state.TRICK_PLAYED_TEXT,
                           help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
         else:
-            st.multiselect("Other cards already played", list(io.CARD_OPTIONS), key=ks.TRICK_PLAYED,
-                           format_func=io.card_option, wrap=True,
+            st.multiselect("Other cards already played", list(forms.CARD_OPTIONS), key=state.TRICK_PLAYED,
+                           format_func=forms.card_option, wrap=True,
                            help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
 
-size = state.card_size()
+size = sidebar.card_size()
 mode = Mode(core["contract"]["mode"])
 trump = Suit.parse(core["contract"]["trump"]) if mode is Mode.HOKUM else None
 center = ui.trump_badge(mode, trump, compact=True)
@@ -130,7 +129,7 @@ center = ui.trump_badge(mode, trump, compact=True)
 st.divider()
 st.subheader("Verdict")
 if line_problems:
-    st.error("**The earlier tricks cannot be read.**\n\n" + "\n".join(f"- {p}" for p in line_problems))
+    st.error("**The earlier tricks cannot be read.**\n\n" + code_lines(line_problems))
 elif not core["hand"]:
     st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).", icon="👉")
 else:
@@ -142,19 +141,16 @@ else:
         checked = check_doc({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
     if not checked.ok:
         st.error("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
-                 "your inputs are kept.\n\n" + "\n".join(f"- `{e}`" for e in checked.errors), icon="🚫")
+                 "your inputs are kept.\n\n" + code_lines(checked.errors), icon="🚫")
         st.caption("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
-                   "cards played, `tricks[0]` the first line of earlier tricks.")
+                   "cards played, `tricks[0]` the first line of earlier tricstate.")
     else:
         o = checked.output
         to_play = Seat.parse(o["to_play"])
         winning = Seat.parse(o["winning"]) if o["winning"] else None
         leader = Seat.parse(core["current"]["leader"])
         table = core["current"]["cards"]
-        seats, seat = [], leader
-        for _ in table:
-            seats.append(seat)
-            seat = seat.right
+        seats = list(seats_from(leader, len(table)))
         # Projector-size cards need the whole width: the trick above the hand.
         left, right = st.columns([1, 1.5], gap="large") if size != "lg" else (st.container(), st.container())
         with left:
@@ -176,7 +172,7 @@ else:
             st.markdown(f"**Why:** {o['rule']}")
             st.caption(f"Rule `{o['rule_id']}`: {o['rule_text']}")
         if ekka_false:
-            st.warning(f"**The Ekka claim does not hold.** {ekka_false} The verdict treats the lead as made "
+            st.warning(f"**The Ekka claim does not hold.** {plain(ekka_false)} The verdict treats the lead as made "
                        "without Ekka.", icon="⚠️")
         elif o["ekka"]:
             lead = Card.parse(table[0])
@@ -195,4 +191,4 @@ else:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
                      column_config={"Why": st.column_config.TextColumn(width="large")})
 
-io.sync_link(PAGE, doc, empty=io.is_empty(PAGE))
+inbox.sync_link(PAGE, doc, empty=inbox.is_empty(PAGE))

@@ -16,7 +16,8 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
-from explorer.engine.cards import SEATS, Card, Seat, Suit, cards
+from explorer.engine.cards import Card, Seat, Suit, cards
+from explorer.engine.play import seats_from
 from explorer.engine.tables import Mode, strength
 
 Size = Literal["sm", "md", "lg"]
@@ -212,16 +213,6 @@ def hand_html(
     return f'<div class="bx-hand bx-hand-{size}">{caption}<div class="bx-cards">{"".join(parts)}{empty}</div></div>'
 
 
-def play_order(leader: Seat) -> list[Seat]:
-    """The four seats in playing order from the leader (anticlockwise: S → E → N → W).
-
-    >>> [s.value for s in play_order(Seat.W)]
-    ['W', 'S', 'E', 'N']
-    """
-    start = SEATS.index(leader)
-    return [SEATS[(start + i) % 4] for i in range(4)]
-
-
 def trick_html(
     plays: Mapping[Seat, Card | str],
     *,
@@ -249,7 +240,7 @@ def trick_html(
     played = {(s if isinstance(s, Seat) else Seat.parse(s)): Card.parse(c) for s, c in plays.items()}
     marks = dict(highlight or {})
     names = dict(names or {})
-    order = play_order(leader) if leader is not None else []
+    order = list(seats_from(leader)) if leader is not None else []
     cells = []
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
         name = names.get(seat, seat.title)

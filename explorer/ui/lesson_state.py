@@ -1,10 +1,10 @@
-"""The Lessons page's ``st.session_state`` keys (all prefixed ``lesson.``) and the learner's progress.
+"""The learner's progress in the lessons: which steps were seen and how each question was answered.
 
-Progress lives for the session only: which steps the learner has seen and how each
-question was answered. :func:`summary` gives the numbers the sidebar shows.
+Progress lives for the session only, under ``lesson.progress``; :func:`summary` gives the
+numbers the sidebar shows. The keys (``lesson.*``) are named in :mod:`explorer.ui.state`.
 
->>> question_key("05-cutting", "follow-suit", "card.7D")
-'lesson.q.05-cutting.follow-suit.card.7D'
+>>> summary(type("L", (), {"id": "x", "steps": [], "questions": []})())
+{'steps_done': 0, 'steps': 0, 'right': 0, 'questions': 0}
 """
 
 from __future__ import annotations
@@ -13,48 +13,11 @@ from typing import Any
 
 import streamlit as st
 
-PICKER = "lesson.picker"
-"""Selectbox: the lesson shown (its id, e.g. ``05-cutting``)."""
-NEXT = "lesson.next"
-"""Button: the next step."""
-BACK = "lesson.back"
-"""Button: the previous step."""
-NEXT_LESSON = "lesson.next_lesson"
-"""Button on the last step: open the next lesson."""
-RESET = "lesson.reset"
-"""Button: forget this lesson's progress and answers and go back to its first step."""
-PROGRESS = "lesson.progress"
-"""Dict: lesson id → ``{"seen": set of step ids, "answers": {step id: record}}``."""
-STEP_PREFIX = "lesson.step."
-"""Prefix of the current step index of each lesson: ``lesson.step.<lesson id>``."""
-QUESTION_PREFIX = "lesson.q."
-"""Prefix of the question widgets: ``lesson.q.<lesson id>.<step id>.<part>``."""
-WIDGET_PREFIX = "lesson.w."
-"""Prefix of the interactive blocks' widgets: ``lesson.w.<lesson id>.<step id>.<part>``."""
-
-
-def step_key(lesson_id: str) -> str:
-    """The session key of a lesson's current step index."""
-    return f"{STEP_PREFIX}{lesson_id}"
-
-
-def question_key(lesson_id: str, step_id: str, part: str) -> str:
-    """The key of one widget of a step's question: ``input``, ``check`` or ``card.<CARD>``."""
-    return f"{QUESTION_PREFIX}{lesson_id}.{step_id}.{part}"
-
-
-def card_key(lesson_id: str, step_id: str, card: str) -> str:
-    """The key of the button of one card in a card question."""
-    return question_key(lesson_id, step_id, f"card.{card}")
-
-
-def widget_key(lesson_id: str, step_id: str, part: str) -> str:
-    """The key of one widget of a step's interactive block (``deal_demo`` and the like)."""
-    return f"{WIDGET_PREFIX}{lesson_id}.{step_id}.{part}"
+from explorer.ui import state
 
 
 def _all() -> dict[str, dict[str, Any]]:
-    return st.session_state.setdefault(PROGRESS, {})
+    return st.session_state.setdefault(state.LESSON_PROGRESS, {})
 
 
 def progress(lesson_id: str) -> dict[str, Any]:
@@ -65,16 +28,16 @@ def progress(lesson_id: str) -> dict[str, Any]:
 
 def current_step(lesson_id: str, count: int) -> int:
     """The step shown in this lesson, kept inside ``0 .. count - 1``."""
-    i = st.session_state.get(step_key(lesson_id), 0)
+    i = st.session_state.get(state.lesson_step_key(lesson_id), 0)
     i = max(0, min(int(i), count - 1))
-    st.session_state[step_key(lesson_id)] = i
+    st.session_state[state.lesson_step_key(lesson_id)] = i
     return i
 
 
 def go(lesson_id: str, delta: int, count: int) -> None:
     """Callback: move ``delta`` steps (clamped)."""
-    i = st.session_state.get(step_key(lesson_id), 0) + delta
-    st.session_state[step_key(lesson_id)] = max(0, min(i, count - 1))
+    i = st.session_state.get(state.lesson_step_key(lesson_id), 0) + delta
+    st.session_state[state.lesson_step_key(lesson_id)] = max(0, min(i, count - 1))
 
 
 def mark_seen(lesson_id: str, step_id: str) -> None:
@@ -113,7 +76,7 @@ def summary(lesson: Any) -> dict[str, int]:
 def reset(lesson_id: str) -> None:
     """Callback: forget a lesson's progress, answers and widget values; back to its first step."""
     _all().pop(lesson_id, None)
-    prefixes = (f"{QUESTION_PREFIX}{lesson_id}.", f"{WIDGET_PREFIX}{lesson_id}.")
+    prefixes = (f"{state.LESSON_QUESTION_PREFIX}{lesson_id}.", f"{state.LESSON_WIDGET_PREFIX}{lesson_id}.")
     for key in [k for k in st.session_state if isinstance(k, str) and k.startswith(prefixes)]:
         del st.session_state[key]
-    st.session_state[step_key(lesson_id)] = 0
+    st.session_state[state.lesson_step_key(lesson_id)] = 0

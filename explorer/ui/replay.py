@@ -22,15 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from explorer.engine.cards import SEATS, Card, Seat, Suit, Team
+from explorer.engine.cards import SEATS, Card, Seat, Suit, Team, priority_order
 from explorer.engine.contract import Contract, Escalation, Level
 from explorer.engine.kinds.deal import DealIn
-from explorer.engine.play import trick_points, trick_winner
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.play import play_tricks, seats_from, team_totals, trick_winner
 from explorer.engine.scenario import read_model
-from explorer.engine.tables import LAST_TRICK_BONUS, Mode
-
-TEAMS = (Team.NS, Team.EW)
+from explorer.engine.tables import Mode
 
 
 @dataclass(frozen=True)
@@ -72,6 +69,8 @@ class Step:
     legal: list[Card] = field(default_factory=list)
     """The cards ``legal_seat`` may play: the seat to play next, or at an illegal card its player."""
     legal_seat: Seat | None = None
+    trick_points: int | None = None
+    """Once the trick is complete: its raw points from the engine (the eighth trick's with the last-trick 10)."""
 
     @property
     def complete(self) -> bool:
@@ -128,9 +127,7 @@ class Replay:
             return f"{head} ✕ **Illegal.**  \n*Check for {p.seat.value}:* {p.reason}"
         text = f"{head} ✓ Legal.  \n*Check for {p.seat.value}:* {p.reason}"
         if s.complete:
-            pts = trick_points(list(s.table.values()), self.contract.mode, self.contract.trump)
-            if p.trick == 8:
-                pts += LAST_TRICK_BONUS
+            pts = s.trick_points
             text += f"  \n★ **{s.winning.value}** wins trick {p.trick} ({pts} raw points"
             text += ", the last trick's 10 included)." if p.trick == 8 else ")."
             if p.trick < 8:
@@ -138,18 +135,13 @@ class Replay:
         return text
 
 
-def _team_dict() -> dict[Team, int]:
-    return {Team.NS: 0, Team.EW: 0}
-
-
-def build_replay(doc: dict[str, Any], output: dict[str, Any], *,
-                 profile: RuleProfile | str | None = None) -> Replay:
+def build_replay(doc: dict[str, Any], output: dict[str, Any]) -> Replay:
     """The replay of a deal scenario ``doc`` that the engine judged as ``output`` (``kind: deal``).
 
     Every verdict comes from the engine's ``plays`` (each card with its rule, reason and the cards
-    that were allowed); the replay only lays them out position by position. ``profile`` is kept
-    for callers; the engine already judged the deal with it.
-    Raises the engine's ScenarioError if ``doc`` is not a valid deal (check it first).
+    that were allowed), every trick's seats, winner and points from ``play_tricks``; the replay only
+    lays them out position by position. Raises the engine's ScenarioError if ``doc`` is not a valid
+    deal (check it first).
     """
     s: DealIn = read_model(DealIn, {**doc, "kind": "deal"})
     c = output["contract"]
@@ -157,48 +149,46 @@ def build_replay(doc: dict[str, Any], output: dict[str, Any], *,
     e = output["escalation"]
     esc = Escalation(Level(e["level"]), Seat.parse(e["doubler"]) if e.get("doubler") else None, bool(e["locked"]))
     hands = {Seat.parse(k): [Card.parse(x) for x in v] for k, v in output["hands"].items()}
-    mode, trump = contract.mode, contract.trump
     error = output.get("error")
     plays = output.get("plays") or []
+    first = priority_order(s.dealer)[0]  # the dealer's right leads trick 1
+    played = play_tricks([t.cards for t in s.tricks], mode=contract.mode, trump=contract.trump, first_leader=first,
+                         leaders=[t.leader for t in s.tricks], ekka=[t.ekka for t in s.tricks])
     remaining = {seat: list(hands[seat]) for seat in SEATS}
-    points, won = _team_dict(), _team_dict()
-    leader = s.dealer.right
-    steps = [Step(0, 1, leader, {}, leader, None, {k: list(v) for k, v in remaining.items()},
-                  dict(points), dict(won))]
+    points, won = team_totals([])
+    steps = [Step(0, 1, first, {}, first, None, _copy(remaining), points, won)]
     number = 0
-    for i, t in enumerate(s.tricks, start=1):
-        table: dict[Seat, Card] = {}
-        seat = t.leader
-        for j, card in enumerate(t.cards):
+    for t in played:
+        for j, (seat, card) in enumerate(t.plays):
             number += 1
+            table = dict(t.plays[: j + 1])
             ekka = t.ekka and j == 0
             if number > len(plays):  # the deal stopped before this card: a wrong leader or a false Ekka
-                if error and error.get("trick") == i and error.get("card") == str(card) \
-                        and error.get("seat") == seat.value:
-                    table[seat] = card
-                    bad = Play(number, i, seat, card, False, error["reason"], error.get("rule"), ekka)
-                    steps.append(Step(number, i, t.leader, dict(table), None, None,
-                                      {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
-                                      bad, [], seat))
+                if error and (error.get("trick"), error.get("card"), error.get("seat")) == (t.number, str(card),
+                                                                                           seat.value):
+                    bad = Play(number, t.number, seat, card, False, error["reason"], error.get("rule"), ekka)
+                    steps.append(Step(number, t.number, t.leader, table, None, None, _copy(remaining), points,
+                                      won, bad, [], seat))
                 return Replay(contract, esc, s.dealer, steps, error, None, hands)
             p = plays[number - 1]
             allowed = [Card.parse(x) for x in p["allowed"]]
             steps[-1] = replace(steps[-1], legal=allowed, legal_seat=seat)
-            table[seat] = card
             if not p["legal"]:
-                bad = Play(number, i, seat, card, False, p["reason"], p["rule"], ekka)
-                steps.append(Step(number, i, t.leader, dict(table), None, None,
-                                  {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
+                bad = Play(number, t.number, seat, card, False, p["reason"], p["rule"], ekka)
+                steps.append(Step(number, t.number, t.leader, table, None, None, _copy(remaining), points, won,
                                   bad, allowed, seat))
                 return Replay(contract, esc, s.dealer, steps, error, None, hands)
             remaining[seat].remove(card)
-            done = len(table) == 4
-            winning = trick_winner(t.leader, t.cards[: j + 1], mode, trump)
+            done = j == 3
             if done:
-                points[winning.team] += output["tricks"][i - 1]["points"]
-                won[winning.team] += 1
-            steps.append(Step(number, i, t.leader, dict(table), None if done else seat.right, winning,
-                              {k: list(v) for k, v in remaining.items()}, dict(points), dict(won),
-                              Play(number, i, seat, card, True, p["reason"], p["rule"], ekka)))
-            seat = seat.right
+                points, won = team_totals(played[: t.number])
+            winning = t.winner if done else trick_winner(t.leader, t.cards[: j + 1], contract.mode, contract.trump)
+            steps.append(Step(number, t.number, t.leader, table, None if done else seats_from(t.leader)[j + 1], winning,
+                              _copy(remaining), points, won,
+                              Play(number, t.number, seat, card, True, p["reason"], p["rule"], ekka),
+                              trick_points=t.points if done else None))
     return Replay(contract, esc, s.dealer, steps, error, output.get("score"), hands)
+
+
+def _copy(hands: dict[Seat, list[Card]]) -> dict[Seat, list[Card]]:
+    return {k: list(v) for k, v in hands.items()}

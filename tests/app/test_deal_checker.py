@@ -9,7 +9,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from explorer.ui import replay_state as keys
+from explorer.ui import state as keys
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -142,14 +142,15 @@ def test_another_kind_is_sent_to_its_own_tool(at):
 def test_empty_text_says_so(at):
     at.text_area(key=keys.DEAL_TEXT).input("   ").run()
     assert not at.exception
-    assert "empty" in at.error[0].value
+    assert "empty" in at.info[0].value
+    assert not at.error, "an empty editor is an empty tool, not an error"
 
 
 def test_a_scenario_from_another_page_is_loaded(at):
     from explorer.engine.scenario import parse_text
 
     doc = parse_text((LIBRARY / "deal-illegal-card.yaml").read_text())
-    at.session_state[keys.DEAL_INCOMING] = {"doc": doc, "source": "the library"}
+    at.session_state[keys.page_key(keys.DEAL, keys.INCOMING)] = {"doc": doc, "source": "the library"}
     at.run()
     assert not at.exception
     assert "W plays 7D" in at.error[0].value
@@ -196,7 +197,19 @@ def test_a_damaged_link_says_so(at):
     at.query_params["s"] = "v1.not-base64!"
     at.run()
     assert not at.exception
-    assert any("The link was not loaded" in e.value and "damaged" in e.value for e in at.error)
+    assert any("Could not open the link" in e.value and "not valid base64" in e.value for e in at.error)
+
+
+def test_a_damaged_link_shows_one_message_and_an_empty_tool_never_another_deals_verdict():
+    fresh = AppTest.from_file(str(APP), default_timeout=30).run()
+    fresh.query_params["s"] = "v1.damaged"
+    fresh.switch_page(PAGE).run()
+    assert not fresh.exception, fresh.exception
+    assert [e.value.split(".**")[0] for e in fresh.error] == ["**Could not open the link"]
+    assert "The tool is empty" in fresh.error[0].value
+    assert fresh.text_area(key=keys.DEAL_TEXT).value == ""
+    assert not fresh.success, "no verdict of the library's default deal under the link's error"
+    assert not fresh.get("plotly_chart") and 'class="bx-hand' not in html_text(fresh)
 
 
 def test_a_checked_deal_offers_its_share_link_which_restores_it(at):

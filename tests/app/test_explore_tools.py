@@ -13,10 +13,15 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
+from explorer.engine.compare import judge_under, responsible_options, verdict_summary
 from explorer.engine.play import PlayRule
-from explorer.engine.profiles import OPTIONS
-from explorer.ui import explore_state as ks
-from explorer.ui import scenario_io as io
+from explorer.engine.profiles import PROFILES
+from explorer.engine.scenario import check_doc
+from explorer.library import load_library
+from explorer.ui import state as ks
+from explorer.ui.presentation import present_frames
+from explorer.ui.text import shown
+from explorer.ui.words import verdict_words
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -201,7 +206,7 @@ def set_sun_sira_example(at: AppTest) -> AppTest:
     run(at)
     at.number_input(key=ks.SCORE_POINTS_NS).set_value(56)
     run(at)
-    at.text_input(key=ks.project_key("S")).input("QD KD AD")
+    at.text_input(key=ks.score_project_key("S")).input("QD KD AD")
     return run(at)
 
 
@@ -222,8 +227,8 @@ def test_score_calculator_shows_the_award_30_0_for_the_sun_sira_example(score):
 
 def test_add_to_score_sheet_appends_the_award(score):
     set_sun_sira_example(score)
-    score.button(key=ks.SCORE_ADD).click().run()
-    score.button(key=ks.SCORE_ADD).click().run()
+    score.button(key=ks.SCORE_ADD_TO_SHEET).click().run()
+    score.button(key=ks.SCORE_ADD_TO_SHEET).click().run()
     deals = score.session_state[ks.SHEET_DEALS]
     assert len(deals) == 2
     assert deals[0] == {"NS": 30, "EW": 0, "note": "Sun bought by E", "gahwa_winner": None}
@@ -234,7 +239,7 @@ def test_gahwa_goes_to_the_sheet_with_its_winner(score):
     score.session_state[ks.page_key(ks.SCORE, ks.INCOMING)] = {"doc": doc, "source": "a test"}
     run(score)
     assert "wins the deal and the match (Gahwa)" in texts(score)
-    score.button(key=ks.SCORE_ADD).click().run()
+    score.button(key=ks.SCORE_ADD_TO_SHEET).click().run()
     entry = score.session_state[ks.SHEET_DEALS][-1]
     assert entry["gahwa_winner"] == "NS" and (entry["NS"], entry["EW"]) == (0, 0)
     assert entry["note"] == doc["title"]
@@ -291,7 +296,7 @@ def test_kaboot_needs_the_tricks(score):
 # --- Compare rules ---------------------------------------------------------------------------
 
 def compare_file(at: AppTest, stem: str) -> AppTest:
-    at.selectbox(key=ks.COMPARE_SOURCE_FILE).set_value(stem)
+    at.selectbox(key=ks.COMPARE_LIBRARY_FILE).set_value(stem)
     at.button(key=ks.COMPARE_LOAD_FILE).click()
     return run(at)
 
@@ -351,7 +356,7 @@ def test_compare_custom_profile_in_the_scenario_fills_the_custom_column(compare)
 
 def test_compare_open_in_tool(compare):
     compare_file(compare, "seed004-sun-56-sira-74")
-    compare.button(key=ks.COMPARE_OPEN).click()
+    compare.button(key=ks.COMPARE_OPEN_IN_TOOL).click()
     run(compare)
     assert compare.title[0].value == "Score calculator"
     assert {m.label: m.value for m in compare.metric}["NS records"] == "30"
@@ -362,8 +367,8 @@ def test_compare_open_in_tool(compare):
 def test_library_lists_every_file_by_topic(library):
     assert f"{len(LIBRARY)} of {len(LIBRARY)} scenarios" in texts(library)
     titles = {yaml.safe_load(p.read_text(encoding="utf-8"))["title"] for p in LIBRARY}
-    shown = "\n".join(m.value for m in library.markdown)
-    assert all(f"**{t}**" in shown for t in titles)
+    listed = "\n".join(shown(m.value) for m in library.markdown)  # titles are shown as written, Markdown escaped
+    assert all(f"**{t}**" in listed for t in titles)
     assert any(s.value.startswith("Following and cutting") for s in library.subheader)
 
 
@@ -377,7 +382,7 @@ def test_library_search_filters(library):
 
 
 def test_library_opens_a_play_scenario_in_the_trick_checker(library):
-    library.button(key=ks.open_key("seed000-third-player-must-cut")).click()
+    library.button(key=ks.library_open_key("seed000-third-player-must-cut")).click()
     run(library)
     assert library.title[0].value == "Trick checker"
     assert 'data-card="QH" data-highlight="legal"' in html_text(library)
@@ -385,14 +390,14 @@ def test_library_opens_a_play_scenario_in_the_trick_checker(library):
 
 
 def test_library_compare_button_goes_to_compare_rules(library):
-    library.button(key=ks.compare_key("score-doubled-kaboot-fixed")).click()
+    library.button(key=ks.library_compare_key("score-doubled-kaboot-fixed")).click()
     run(library)
     assert library.title[0].value == "Compare rules"
     assert "The profiles disagree" in texts(library)
 
 
 def test_presentation_steps_through_a_trick_card_by_card_then_the_verdict(library):
-    library.button(key=ks.present_key("seed000-third-player-must-cut")).click()
+    library.button(key=ks.library_show_key("seed000-third-player-must-cut")).click()
     run(library)
     assert '[data-testid="stSidebar"]' in html_text(library) and "display: none" in html_text(library)
     headings = [library.header[0].value]
@@ -419,7 +424,7 @@ def test_presentation_steps_through_a_trick_card_by_card_then_the_verdict(librar
     ("bidding-sun-over-hokum", "The upcard", "The outcome"),
 ])
 def test_presentation_of_each_kind_has_steps(library, stem, first, last):
-    library.button(key=ks.present_key(stem)).click()
+    library.button(key=ks.library_show_key(stem)).click()
     run(library)
     assert library.header[0].value == first
     steps = 1
@@ -450,28 +455,10 @@ def test_every_cutting_obligation_has_a_play_scenario():
     assert wanted <= rules, f"no play-*.yaml for: {sorted(wanted - rules)}"
 
 
-def test_library_has_disputed_cases_that_the_profiles_judge_differently():
-    disputed = [e for e in io.load_library() if e.topic == "disputes"]
-    assert len(disputed) >= 5
-    differ = 0
-    for e in disputed:
-        results = io.judge_under(e.doc, {**io.PROFILES, "own": io.custom_profile(e.doc.get("profile"))})
-        if len({json.dumps(io.verdict_summary(c), sort_keys=True) for c in results.values()}) > 1:
-            differ += 1
-    assert differ == len(disputed)
-
-
-def test_every_option_that_changes_a_verdict_is_found_alone():
-    doc = load("score-triple-projects-multiplier")
-    flip = io.responsible_options(doc, io.PROFILES["detailed"], io.PROFILES["tournament"])
-    assert flip.exact == ["projects_multiplier_above_double"]
-    assert set(flip.differing) <= set(OPTIONS)
-
-
 def test_library_opens_a_deal_in_the_deal_checker(library):
     if not (ROOT / "explorer" / "app_pages" / "deal_checker.py").exists():
         pytest.skip("the Deal checker is not written yet")
-    library.button(key=ks.open_key("deal-illegal-card")).click()
+    library.button(key=ks.library_open_key("deal-illegal-card")).click()
     run(library)
     assert library.title[0].value == "Deal checker"
     assert "West does not trump" in library.session_state["deal.text"]  # taken from its inbox "deal.incoming"
@@ -508,21 +495,19 @@ def test_compare_custom_options_survive_a_visit(compare):
 @pytest.mark.parametrize("path", LIBRARY, ids=[p.stem for p in LIBRARY])
 def test_every_library_file_can_be_compared_and_presented(path):
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    results = io.judge_under(doc, io.PROFILES)
-    summaries = {pid: io.verdict_summary(c) for pid, c in results.items()}
+    results = judge_under(doc, PROFILES)
+    summaries = {pid: verdict_summary(c) for pid, c in results.items()}
     for pid, checked in results.items():
-        assert io.verdict_words(checked)
+        assert verdict_words(checked)
         if summaries[pid] != summaries["detailed"]:
-            flip = io.responsible_options(doc, io.PROFILES["detailed"], io.PROFILES[pid])
+            flip = responsible_options(doc, PROFILES["detailed"], PROFILES[pid])
             assert flip.options or flip.differing
-    own = io.check_doc(doc)
-    frames = io.present_frames(doc, own, size="lg")
+    own = check_doc(doc)
+    frames = present_frames(doc, own, size="lg")
     assert len(frames) >= 2 and all(f.heading for f in frames)
 
 
 def test_library_search_finds_cases_by_their_arabic_term():
-    from explorer.ui.scenario_io import load_library
-
     entries = load_library()
     arabic = {e.stem for e in entries if e.matches("كبوت")}
     english = {e.stem for e in entries if e.matches("kaboot")}

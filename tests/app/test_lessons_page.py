@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.ui import lesson_state as ls
+from explorer.lessons import engine_answer, load_lessons
 from explorer.ui import state
-from explorer.ui.lessons import engine_answer, load_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"  # AppTest resolves relative paths against this test file
@@ -28,12 +27,12 @@ def at() -> AppTest:
 
 
 def open_lesson(at: AppTest, lesson_id: str, step_id: str | None = None) -> None:
-    at.selectbox(key=ls.PICKER).select(lesson_id).run()
+    at.selectbox(key=state.LESSON_PICKER).select(lesson_id).run()
     assert not at.exception, at.exception
     if step_id is not None:
         target = BY_ID[lesson_id].index(step_id)
         for _ in range(target):
-            at.button(key=ls.NEXT).click().run()
+            at.button(key=state.LESSON_NEXT).click().run()
         assert at.subheader[0].value == BY_ID[lesson_id].steps[target].title
 
 
@@ -41,9 +40,9 @@ def answer(at: AppTest, lesson, step, value) -> None:
     """Drive the step's question widgets with ``value`` (a card, seat, team, number, bool or choice value)."""
     q = step.question
     if q.input == "card":
-        at.button(key=ls.card_key(lesson.id, step.id, value)).click().run()
+        at.button(key=state.lesson_card_key(lesson.id, step.id, value)).click().run()
         return
-    key = ls.question_key(lesson.id, step.id, "input")
+    key = state.lesson_question_key(lesson.id, step.id, "input")
     if q.input == "number":
         at.number_input(key=key).set_value(value).run()
     elif q.input == "choice":
@@ -53,7 +52,7 @@ def answer(at: AppTest, lesson, step, value) -> None:
         at.radio(key=key).set_value(index).run()
     else:
         at.radio(key=key).set_value(value).run()
-    at.button(key=ls.question_key(lesson.id, step.id, "check")).click().run()
+    at.button(key=state.lesson_question_key(lesson.id, step.id, "check")).click().run()
 
 
 def right_answer(step):
@@ -67,12 +66,12 @@ def sidebar_text(at: AppTest) -> str:
 
 def test_the_page_renders_with_a_picker_a_step_and_a_progress_bar(at):
     assert at.title[0].value == "Lessons"
-    picker = at.selectbox(key=ls.PICKER)
+    picker = at.selectbox(key=state.LESSON_PICKER)
     assert picker.options == [f"{lesson.number}. {lesson.title}" for lesson in LESSONS]
     first = LESSONS[0]
     assert at.subheader[0].value == first.steps[0].title
     assert "Step 1 of" in at.get("progress")[0].proto.text
-    assert at.button(key=ls.BACK).disabled
+    assert at.button(key=state.LESSON_BACK).disabled
     assert "Your progress" in sidebar_text(at)
 
 
@@ -87,7 +86,7 @@ def test_each_lesson_can_be_walked_to_its_end_answering_every_question(at, lesso
             assert at.success, f"{step.id}: no success message after the right answer"
             assert at.success[0].value.startswith("✓"), at.success[0].value
         if i < len(lesson.steps) - 1:
-            at.button(key=ls.NEXT).click().run()
+            at.button(key=state.LESSON_NEXT).click().run()
             assert not at.exception, at.exception
     n, q = len(lesson.steps), len(lesson.questions)
     assert any(f"End of the lesson: {q} of {q} questions right" in s.value for s in at.success)
@@ -98,10 +97,10 @@ def test_walking_with_next_only_reaches_the_end_and_offers_the_next_lesson(at):
     lesson = BY_ID["01-cards"]
     open_lesson(at, lesson.id)
     for _ in range(len(lesson.steps) - 1):
-        at.button(key=ls.NEXT).click().run()
+        at.button(key=state.LESSON_NEXT).click().run()
     assert f"Step {len(lesson.steps)} of {len(lesson.steps)}" in at.get("progress")[0].proto.text
-    at.button(key=ls.NEXT_LESSON).click().run()
-    assert at.session_state[ls.PICKER] == "02-deal"
+    at.button(key=state.LESSON_NEXT_LESSON).click().run()
+    assert at.session_state[state.LESSON_PICKER] == "02-deal"
     assert at.subheader[0].value == BY_ID["02-deal"].steps[0].title
 
 
@@ -144,7 +143,7 @@ def test_a_wrong_seat_shows_the_engines_answer_and_reason(at):
 def test_checking_without_an_answer_asks_for_one(at):
     lesson = BY_ID["02-deal"]
     open_lesson(at, lesson.id)
-    at.button(key=ls.question_key(lesson.id, "seats", "check")).click().run()
+    at.button(key=state.lesson_question_key(lesson.id, "seats", "check")).click().run()
     assert any("Choose an answer first" in w.value for w in at.warning)
 
 
@@ -173,9 +172,9 @@ def test_back_goes_back_and_reset_forgets_the_lesson(at):
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, "TD")
     assert "1/6 questions right" in sidebar_text(at)
-    at.button(key=ls.BACK).click().run()
+    at.button(key=state.LESSON_BACK).click().run()
     assert at.subheader[0].value == lesson.steps[lesson.index(step.id) - 1].title
-    at.button(key=ls.RESET).click().run()
+    at.button(key=state.LESSON_RESET).click().run()
     assert at.subheader[0].value == lesson.steps[0].title
     assert "1/10 steps · 0/6 questions right" in sidebar_text(at)
 
@@ -183,7 +182,7 @@ def test_back_goes_back_and_reset_forgets_the_lesson(at):
 def test_each_lesson_keeps_its_own_step(at):
     open_lesson(at, "03-bidding", "ashkal")
     open_lesson(at, "01-cards")
-    at.button(key=ls.NEXT).click().run()
+    at.button(key=state.LESSON_NEXT).click().run()
     open_lesson(at, "03-bidding")
     assert at.subheader[0].value == BY_ID["03-bidding"].step("ashkal").title
 
@@ -193,7 +192,7 @@ def test_a_link_can_open_a_lesson():
     app.query_params["lesson"] = "06-projects"
     app.switch_page("app_pages/lesson.py").run()
     assert not app.exception
-    assert app.session_state[ls.PICKER] == "06-projects"
+    assert app.session_state[state.LESSON_PICKER] == "06-projects"
 
 
 # --- the interactive widgets ---------------------------------------------------------------------
@@ -203,7 +202,7 @@ def html_text(at: AppTest) -> str:
 
 
 def wkey(lesson_id: str, step_id: str, part: str) -> str:
-    return ls.widget_key(lesson_id, step_id, part)
+    return state.lesson_widget_key(lesson_id, step_id, part)
 
 
 def test_trick_builder_shows_winner_and_points_for_an_edited_trick(at):

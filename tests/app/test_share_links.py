@@ -15,8 +15,9 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.engine.scenario import MAX_SCENARIO_BYTES, check_doc, dump_yaml
 from explorer.engine.share import decode_scenario, encode_scenario
-from explorer.ui import explore_state as ks
-from explorer.ui import scenario_io as io
+from explorer.ui import inbox
+from explorer.ui import state as ks
+from explorer.ui.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -215,7 +216,7 @@ BAD_FILES = [
 
 @pytest.mark.parametrize(("name", "data", "needle"), BAD_FILES)
 def test_read_upload_names_the_problem(name, data, needle):
-    got = io.read_upload(data, name)
+    got = inbox.read_upload(data, name)
     assert got.doc is None and got.errors
     assert any(needle in e for e in got.errors), got.errors
 
@@ -227,7 +228,7 @@ def test_a_bad_upload_keeps_the_previous_scenario(name, data, needle):
     at.get("file_uploader")[0].upload(name, data, "application/x-yaml")
     at.run()
     assert not at.exception, at.exception
-    message = at.error[0].value
+    message = shown(at.error[0].value)  # the file name is shown as typed, Markdown escaped
     assert f"Could not open the file {name}" in message and needle in message
     assert "keeps what it showed before" in message
     assert at.session_state[ks.page_key(ks.TRICK, ks.DOC)] == doc
@@ -239,7 +240,7 @@ def test_a_good_upload_opens_the_scenario():
     at = open_page("score_calculator.py")
     at.get("file_uploader")[0].upload("sira.yaml", dump_yaml(doc).encode(), "application/x-yaml")
     at.run()
-    assert any("from the file sira.yaml" in s.value for s in at.success)
+    assert any("from the file sira.yaml" in shown(s.value) for s in at.success)
     assert {m.label: m.value for m in at.metric}["NS records"] == "30"
 
 

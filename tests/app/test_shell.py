@@ -29,7 +29,7 @@ def at() -> AppTest:
 def test_app_starts_on_home(at):
     assert at.title[0].value == "Baloot explorer"
     assert "explains every verdict" in at.markdown[0].value
-    assert at.session_state[state.PROFILE] == PROFILES["detailed"]
+    assert at.session_state[state.APP_PROFILE] == PROFILES["detailed"]
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -107,16 +107,16 @@ def test_rules_page_has_a_row_per_option(at):
 def test_choosing_tournament_reaches_session_state_and_other_pages(at):
     at.selectbox(key=state.SIDEBAR_PROFILE_ID).select("tournament").run()
     assert not at.exception
-    assert at.session_state[state.PROFILE] == TOURNAMENT
+    assert at.session_state[state.APP_PROFILE] == TOURNAMENT
     at.switch_page("app_pages/rules.py").run()
-    assert at.session_state[state.PROFILE] == TOURNAMENT
+    assert at.session_state[state.APP_PROFILE] == TOURNAMENT
     assert any("Saudi tournament sheet" in c.value for c in at.caption)
 
 
 def test_custom_option_builds_a_custom_profile_on_the_chosen_base(at):
     at.selectbox(key=state.SIDEBAR_PROFILE_ID).select("tournament").run()
-    at.toggle(key=state.option_key("must_undertrump")).set_value(True).run()
-    profile = at.session_state[state.PROFILE]
+    at.toggle(key=state.sidebar_option_key("must_undertrump")).set_value(True).run()
+    profile = at.session_state[state.APP_PROFILE]
     assert profile.id == "custom" and profile.base == "tournament"
     assert profile.must_undertrump is True
     assert profile.differences(TOURNAMENT) == ["must_undertrump"]
@@ -125,18 +125,18 @@ def test_custom_option_builds_a_custom_profile_on_the_chosen_base(at):
 
 
 def test_changing_the_base_profile_resets_custom_options(at):
-    at.toggle(key=state.option_key("reverse_kaboot")).set_value(True).run()
-    assert at.session_state[state.PROFILE].id == "custom"
+    at.toggle(key=state.sidebar_option_key("reverse_kaboot")).set_value(True).run()
+    assert at.session_state[state.APP_PROFILE].id == "custom"
     at.selectbox(key=state.SIDEBAR_PROFILE_ID).select("simple").run()
-    assert at.session_state[state.PROFILE] == SIMPLE
-    assert at.toggle(key=state.option_key("must_undertrump")).value is True
+    assert at.session_state[state.APP_PROFILE] == SIMPLE
+    assert at.toggle(key=state.sidebar_option_key("must_undertrump")).value is True
 
 
 def test_reset_button_restores_the_named_profile(at):
-    at.selectbox(key=state.option_key("tie_rule")).select("buyer_fails").run()
-    assert at.session_state[state.PROFILE].tie_rule == "buyer_fails"
+    at.selectbox(key=state.sidebar_option_key("tie_rule")).select("buyer_fails").run()
+    assert at.session_state[state.APP_PROFILE].tie_rule == "buyer_fails"
     at.button(key=state.SIDEBAR_RESET).click().run()
-    assert at.session_state[state.PROFILE] == PROFILES["detailed"]
+    assert at.session_state[state.APP_PROFILE] == PROFILES["detailed"]
 
 
 def test_large_cards_toggle_switches_card_size(at):

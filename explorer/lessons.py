@@ -1,8 +1,13 @@
 """Lessons as data: load ``lessons/*.yaml``, validate them, and check answers by asking the engine.
 
 No ``streamlit`` here: the page (``explorer/app_pages/lesson.py``) and the widgets
-(:mod:`explorer.ui.lesson_widgets`) render; this module decides. The schema is
-documented in ``lessons/README.md``.
+(:mod:`explorer.ui.lesson_view`, :mod:`explorer.ui.lesson_widgets`) render; this module
+decides. The schema is documented in ``lessons/README.md``.
+
+It lives in ``explorer/``, not in ``explorer/ui`` (it draws nothing and imports no UI
+library) and not in ``explorer/engine`` (the engine holds the rules and knows nothing of
+lessons, as it knows nothing of the app): it is the lessons' model, which asks the engine
+every answer, every reason and every number of the rule tables.
 
 A question never stores its answer as the truth: ``expect`` is what the author
 wrote from the rules, and :func:`engine_answer` asks the engine. The tests fail when
@@ -19,7 +24,7 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -37,7 +42,7 @@ from explorer.engine.bidding import (
     replay,
     start,
 )
-from explorer.engine.cards import SEATS, Card, CardError, Seat, Suit, Team, priority_order
+from explorer.engine.cards import SEATS, Card, CardError, Rank, Seat, Suit, Team, priority_order
 from explorer.engine.deal import (
     FIRST_ROUND_CARDS,
     OTHER_COMPLETION,
@@ -52,22 +57,24 @@ from explorer.engine.deal import (
 )
 from explorer.engine.errors import ScenarioError
 from explorer.engine.loader import load_yaml
-from explorer.engine.play import card_value, is_trump, trick_points, winning_index
+from explorer.engine.play import card_value, is_trump, seats_from, trick_points, winning_index
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
-from explorer.engine.scenario import Checked, SeatT, check_doc, loc_path
+from explorer.engine.scenario import Checked, ContractIn, SeatT, check_doc, loc_path, read_model
 from explorer.engine.tables import (
     BALOOT_POINTS,
     GAME_POOL,
     HOKUM_TRUMP_ORDER,
+    HOKUM_TRUMP_POINTS,
     KABOOT_AWARD,
     LAST_TRICK_BONUS,
     MATCH_TARGET,
     RAW_TOTAL,
     SUN_ORDER,
+    SUN_POINTS,
     Mode,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 """The repository root: ``scenario_file`` paths are relative to it."""
 
 LESSONS_DIR = ROOT / "lessons"
@@ -474,11 +481,8 @@ class TrickView:
 
     @property
     def seats(self) -> list[Seat]:
-        out, seat = [], self.leader
-        for _ in self.cards:
-            out.append(seat)
-            seat = seat.right
-        return out
+        """The seat of each card, in play order."""
+        return list(seats_from(self.leader, len(self.cards)))
 
 
 def trick_view(doc: dict[str, Any]) -> TrickView:
@@ -491,10 +495,8 @@ def trick_view(doc: dict[str, Any]) -> TrickView:
     hand = [Card.parse(c) for c in doc.get("hand") or []]
     if len(hand) == 1 and len(cards) == 3:
         cards.append(hand[0])
-    contract = doc["contract"]
-    mode = Mode.HOKUM if str(contract["mode"]).lower() in ("hokum", "hukum", "hakam") else Mode.SUN
-    trump = Suit.parse(contract["trump"]) if mode is Mode.HOKUM else None
-    return TrickView(Seat.parse(cur["leader"]), tuple(cards), mode, trump)
+    contract = read_model(ContractIn, doc["contract"])  # the engine's reading: an unknown mode is an error
+    return TrickView(Seat.parse(cur["leader"]), tuple(cards), contract.mode, contract.trump)
 
 
 def trick_winner_reason(t: TrickView) -> tuple[Card, str]:
@@ -521,12 +523,21 @@ def trick_winner_reason(t: TrickView) -> tuple[Card, str]:
 
 
 def trick_points_reason(t: TrickView) -> tuple[int, str]:
-    """The trick's raw points and the sum card by card."""
+    """The trick's raw points and the sum card by card, with the point table it follows (from ``tables``)."""
     total = trick_points(t.cards, t.mode, t.trump)
     parts = " + ".join(f"{c.pretty} {card_value(c, t.mode, t.trump)}" for c in t.cards)
-    note = (f" (trumps, {t.trump.title}: J 20, 9 14, A 11, 10 10, K 4, Q 3; other suits: A 11, 10 10, "
-            "K 4, Q 3, J 2)" if t.mode is Mode.HOKUM else " (Sun: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing)")
+    plain_suits = _point_table(SUN_ORDER, SUN_POINTS)
+    if t.mode is Mode.HOKUM:
+        note = f" (trumps, {t.trump.title}: {_point_table(HOKUM_TRUMP_ORDER, HOKUM_TRUMP_POINTS)}; other suits: {plain_suits})"
+    else:
+        nothing = " ".join(r.label for r in SUN_ORDER if not SUN_POINTS[r])
+        note = f" (Sun: {plain_suits}, {nothing} nothing)"
     return total, f"{parts} = {total}{note}."
+
+
+def _point_table(order: Iterable[Rank], points: Mapping[Rank, int]) -> str:
+    """``J 20, 9 14, A 11, …``: the ranks that count, strongest first."""
+    return ", ".join(f"{r.label} {points[r]}" for r in order if points[r])
 
 
 def deal_of(block: DealBlock) -> CompletedDeal:

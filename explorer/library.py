@@ -1,0 +1,111 @@
+"""The scenario library (``data/scenarios/*.yaml``): its files, their topics, and search.
+
+No Streamlit and no rules: the pages list, open and present these files; the engine judges
+them. It lives outside ``explorer/ui`` because it draws nothing, and outside the engine
+because it is about the files people read, not the rules.
+
+>>> entries = load_library()
+>>> e = next(e for e in entries if e.stem == "seed000-third-player-must-cut")
+>>> e.kind, e.matches("third cut"), e.matches("kaboot")
+('play', True, False)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from explorer.engine.errors import ScenarioError
+from explorer.engine.scenario import KIND_NAMES, parse_text
+
+ROOT = Path(__file__).resolve().parents[1]
+LIBRARY_DIR = ROOT / "data" / "scenarios"
+"""The scenario library: ``data/scenarios/*.yaml``."""
+
+TOPIC_TITLES = {
+    "cutting": "Following and cutting (legal cards)",
+    "play": "Following and cutting (legal cards)",
+    "scoring": "Scoring and ties",
+    "ties": "Scoring and ties",
+    "projects": "Projects",
+    "baloot": "Baloot",
+    "escalation": "Double, Triple, Four and Gahwa",
+    "kaboot": "Kaboot and reverse Kaboot",
+    "match": "The match to 152",
+    "disputes": "Disputed cases (the profiles differ)",
+    "deal": "Whole deals",
+    "bidding": "Bidding",
+}
+"""How the library names each topic (a file's ``topic:``, else its kind)."""
+
+
+def kind_of(doc: Mapping[str, Any]) -> str | None:
+    """A scenario's kind in lower case, or None when missing or unknown.
+
+    >>> kind_of({"kind": " Play "}), kind_of({"kind": "poker"}), kind_of({})
+    ('play', None, None)
+    """
+    kind = doc.get("kind")
+    if isinstance(kind, str) and kind.strip().lower() in KIND_NAMES:
+        return kind.strip().lower()
+    return None
+
+
+@dataclass
+class Entry:
+    """One library file: its name, what people read about it, and the scenario (or why it cannot be read)."""
+
+    stem: str
+    title: str
+    notes: str
+    topic: str
+    kind: str
+    doc: dict[str, Any] | None
+    errors: list[str]
+
+    @property
+    def topic_title(self) -> str:
+        return TOPIC_TITLES.get(self.topic, self.topic.replace("_", " ").capitalize())
+
+    def matches(self, query: str) -> bool:
+        """Every word of the query appears in the title, notes, topic, kind or file name.
+
+        An Arabic word of the glossary stands for its English term, so "كبوت" finds the Kaboot cases.
+        """
+        hay = " ".join((self.title, self.notes, self.topic, self.topic_title, self.kind, self.stem)).lower()
+        return all(any(w in hay for w in _english(word)) for word in query.lower().split())
+
+
+def _english(word: str) -> list[str]:
+    """The word, and the English glossary terms whose Arabic is that word."""
+    return [word, *_arabic_to_english().get(word, ())]
+
+
+@functools.cache
+def _arabic_to_english() -> dict[str, tuple[str, ...]]:
+    """Glossary Arabic term → its English term and other names, lower case (read once)."""
+    from explorer.ui.glossary import load_glossary  # Streamlit-free: the glossary file's reader
+    try:
+        entries = load_glossary()
+    except Exception:  # noqa: BLE001 - search still works on English words without the glossary
+        return {}
+    return {e.arabic.strip().lower(): (e.term.lower(), *(a.lower() for a in e.also)) for e in entries if e.arabic}
+
+
+def load_library(folder: Path = LIBRARY_DIR) -> list[Entry]:
+    """Every ``*.yaml`` of the library, sorted by file name; a broken file is listed with its problems."""
+    out = []
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            doc = parse_text(path.read_bytes())
+        except ScenarioError as e:
+            out.append(Entry(path.stem, path.stem, "", "other", "?", None, e.problems))
+            continue
+        kind = kind_of(doc) or "?"
+        topic = str(doc.get("topic") or kind)
+        out.append(Entry(path.stem, str(doc.get("title") or path.stem), " ".join(str(doc.get("notes") or "").split()),
+                         topic, kind, doc, []))
+    return out

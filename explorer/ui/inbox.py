@@ -1,0 +1,470 @@
+"""How a scenario reaches a tool: a share link, an uploaded file, pasted text or another page.
+
+Every tool (Trick checker, Score calculator, Compare rules, Deal checker) calls, in this order:
+
+* :func:`receive` before its widgets: a share link (``?s=``) once per page load, then whatever
+  waits in ``<page>.incoming`` (put there by :func:`send`: the library, another tool, a file);
+* :func:`show_message`: the last import's outcome, one clear message;
+* then its widgets, and :func:`open_save_share` / :func:`sync_link` for the way out.
+
+A bad file or link never changes a tool's widgets: the tool keeps what the user typed (or stays
+empty on a fresh page) and the message names every problem. Text from the scenario, the file
+name or the link is shown as plain text, never as Markdown.
+
+>>> read_link("v9.abc").errors
+['link: this is not a scenario link of this app (unknown version)']
+>>> check_shape({"kind": "score"}, ["play"], tool="Trick checker")[0]
+'kind: this is a score scenario; the Trick checker takes play scenarios (open it in the Score calculator)'
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from explorer.engine.errors import ScenarioError
+from explorer.engine.kinds.bidding import BiddingIn
+from explorer.engine.kinds.deal import DealIn
+from explorer.engine.kinds.play import PlayIn
+from explorer.engine.kinds.projects import ProjectsIn
+from explorer.engine.kinds.score import ScoreIn
+from explorer.engine.profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
+from explorer.engine.scenario import (
+    KIND_NAMES,
+    MAX_SCENARIO_BYTES,
+    META_KEYS,
+    dump_yaml,
+    parse_text,
+    read_model,
+)
+from explorer.engine.share import decode_scenario, encode_scenario
+from explorer.library import kind_of
+from explorer.ui import forms, nav, state
+from explorer.ui.text import code_lines, plain
+
+FILE_TYPES = ("yaml", "yml", "json")
+"""File name endings the importer takes."""
+
+UPLOAD_LIMIT_MB = 25
+"""What the browser sends at most. The app itself refuses anything above 64 KiB, with a message; a
+lower limit here would let the browser refuse a file silently (no rerun), leaving the last file's
+"Opened …" on screen."""
+
+TOOL_FOR_KIND: dict[str, tuple[str, str]] = {
+    "play": ("trick_checker.py", "Trick checker"),
+    "score": ("score_calculator.py", "Score calculator"),
+    "deal": ("deal_checker.py", "Deal checker"),
+    "bidding": ("compare_rules.py", "Compare rules"),
+    "projects": ("compare_rules.py", "Compare rules"),
+}
+"""The page that opens each kind of scenario (bidding and projects: Compare rules)."""
+
+PAGE_OF_FILE = {"trick_checker.py": state.TRICK, "score_calculator.py": state.SCORE,
+                "compare_rules.py": state.COMPARE, "deal_checker.py": state.DEAL}
+"""The page prefix (and inbox) of each tool's file."""
+PAGE_TITLES = {page: next(t for f, t in TOOL_FOR_KIND.values() if PAGE_OF_FILE[f] == page)
+               for page in PAGE_OF_FILE.values()}
+PAGE_FILES = {page: file for file, page in PAGE_OF_FILE.items()}
+
+_MODELS = {"play": PlayIn, "score": ScoreIn, "projects": ProjectsIn, "deal": DealIn, "bidding": BiddingIn}
+_META_FIRST = ("title", "topic", "notes")
+
+
+# --- reading files, pasted text and links (no Streamlit) ----------------------------------------
+
+@dataclass
+class Loaded:
+    """A scenario read from somewhere: ``doc``, or ``errors`` (one line each, never both)."""
+
+    doc: dict[str, Any] | None = None
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.doc is not None and not self.errors
+
+
+def read_upload(data: bytes, name: str = "") -> Loaded:
+    """An uploaded file (bytes) as a scenario: checks the name's ending, the size and the YAML.
+
+    >>> read_upload(b"kind: play", "x.yaml").doc
+    {'kind': 'play'}
+    >>> read_upload(b"kind: play", "x.txt").errors
+    ["file: 'x.txt' is not a .yaml, .yml or .json file"]
+    >>> read_upload(b"- just\\n- a list", "x.yml").errors
+    ['a scenario is a mapping of keys (kind:, ...), not a list']
+    """
+    if name and not name.lower().endswith(tuple("." + t for t in FILE_TYPES)):
+        return Loaded(errors=[f"file: {name!r} is not a .yaml, .yml or .json file"])
+    if len(data) > MAX_SCENARIO_BYTES:
+        return Loaded(errors=[f"file: too large ({len(data):,} bytes; a scenario is at most "
+                              f"{MAX_SCENARIO_BYTES // 1024} KiB)"])
+    return _read(parse_text, data)
+
+
+def read_text(text: str) -> Loaded:
+    """Pasted YAML or JSON text as a scenario.
+
+    >>> read_text("kind: [").errors[0].startswith("line 1")
+    True
+    """
+    return _read(parse_text, text)
+
+
+def read_link(value: str) -> Loaded:
+    """The ``?s=`` value of a share link as a scenario.
+
+    >>> read_link(encode_scenario({"kind": "play"})).doc
+    {'kind': 'play'}
+    """
+    return _read(decode_scenario, value)
+
+
+def _read(reader: Callable[[Any], dict[str, Any]], value: Any) -> Loaded:
+    try:
+        return Loaded(doc=reader(value))
+    except ScenarioError as e:
+        return Loaded(errors=e.problems)
+    except Exception as e:  # noqa: BLE001 - whatever arrives, one clear line and never a traceback
+        return Loaded(errors=[f"the scenario could not be read ({type(e).__name__})"])
+
+
+def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, tool: str = "",
+                whole: bool = True) -> list[str]:
+    """Problems that stop a tool from showing this scenario at all: the kind and, when ``whole``,
+    unknown keys, values of the wrong type, cards that are not cards, an unknown profile.
+
+    Problems a tool can show next to the inputs (a card both held and played, points that do not
+    add up) are left to the engine's verdict.
+
+    >>> check_shape({"a": 1})
+    ['kind: missing (a scenario needs kind: play, score, projects, bidding or deal)']
+    """
+    kinds = tuple(kinds)
+    raw = doc.get("kind")
+    kind = kind_of(doc)
+    if raw is None:
+        return [f"kind: missing (a scenario needs kind: {', '.join(KIND_NAMES[:-1])} or {KIND_NAMES[-1]})"]
+    if kind is None:
+        return [f"kind: unknown kind {raw!r} (use {', '.join(KIND_NAMES)})"]
+    if kind not in kinds:
+        where = TOOL_FOR_KIND[kind][1]
+        return [f"kind: this is a {kind} scenario; the {tool or 'tool'} takes "
+                f"{' or '.join(kinds)} scenarios (open it in the {where})"]
+    if not whole:
+        return []
+    problems: list[str] = []
+    try:
+        custom_profile(doc.get("profile"))
+    except ProfileError as e:
+        problems.append(f"profile: {e}")
+    try:
+        read_model(_MODELS[kind], {**doc, "kind": kind})
+    except ScenarioError as e:
+        problems += e.problems
+    except Exception as e:  # noqa: BLE001 - a strange document must still give one clear line
+        problems.append(f"the scenario could not be read ({type(e).__name__}: {e})")
+    return problems
+
+
+def split_meta(doc: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The keys for people (title, notes, expect, ...) and the rest.
+
+    >>> split_meta({"title": "T", "kind": "play"})
+    ({'title': 'T'}, {'kind': 'play'})
+    """
+    meta = {k: v for k, v in doc.items() if k in META_KEYS}
+    rest = {k: v for k, v in doc.items() if k not in META_KEYS}
+    return meta, rest
+
+
+def join_meta(core: Mapping[str, Any], meta: Mapping[str, Any], profile_spec: Any = None) -> dict[str, Any]:
+    """A scenario in the order people read it: title, topic, notes, kind, profile, the rest, then expect.
+
+    >>> list(join_meta({"kind": "play", "hand": []}, {"expect": {}, "title": "T"}, "simple"))
+    ['title', 'kind', 'profile', 'hand', 'expect']
+    """
+    out: dict[str, Any] = {k: meta[k] for k in _META_FIRST if k in meta}
+    out["kind"] = core.get("kind")
+    if profile_spec is not None:
+        out["profile"] = profile_spec
+    out.update({k: v for k, v in core.items() if k not in ("kind", "profile")})
+    out.update({k: v for k, v in meta.items() if k not in _META_FIRST})
+    return out
+
+
+# --- Streamlit: the inbox and the message -------------------------------------------------------
+
+def _ss() -> Any:
+    return st.session_state
+
+
+def set_message(page: str, level: str, lines: list[str], source: str = "") -> None:
+    """Remember a message about the last import, shown by :func:`show_message` until the next one."""
+    _ss()[state.page_key(page, state.MESSAGE)] = {"level": level, "lines": list(lines), "source": source}
+
+
+def clear_message(page: str) -> None:
+    _ss().pop(state.page_key(page, state.MESSAGE), None)
+
+
+def send(page: str, doc: Mapping[str, Any], source: str) -> None:
+    """Put a scenario in a page's inbox; the page loads it on its next run (before its widgets)."""
+    _ss()[state.page_key(page, state.INCOMING)] = {"doc": dict(doc), "source": source}
+
+
+def receive(page: str, *, kinds: tuple[str, ...], to_form: Callable[[Mapping[str, Any]], dict[str, Any]] | None,
+            defaults: Mapping[str, Any] | None = None, whole: bool = True) -> None:
+    """Before the widgets: read ``?s=`` once per page load, then load what waits in the inbox.
+
+    A scenario that fits is written into the widgets (``to_form`` gets the whole scenario) or, for
+    Compare rules, into ``<page>.doc``; one that does not leaves everything as it was and sets an
+    error message. ``whole=False`` checks only the kind (the Deal checker's editor holds any deal
+    and lists the engine's problems under it).
+    """
+    ss = _ss()
+    link = st.query_params.get("s")
+    seen_key = state.page_key(page, state.LINK_SEEN)
+    if link and link != ss.get(seen_key):
+        ss[seen_key] = link
+        got = read_link(link)
+        if got.ok:
+            send(page, got.doc, "the link")
+        else:
+            set_message(page, "error", got.errors, "the link")
+    box = ss.pop(state.page_key(page, state.INCOMING), None)
+    if defaults:
+        persist(page, defaults)
+    if not box:
+        return
+    doc, source = box.get("doc"), box.get("source", "")
+    if not isinstance(doc, Mapping):
+        set_message(page, "error", ["the scenario is not a mapping of keys"], source)
+        return
+    problems = check_shape(doc, kinds, tool=PAGE_TITLES.get(page, ""), whole=whole)
+    if problems:
+        set_message(page, "error", problems, source)
+        return
+    meta, _ = split_meta(doc)
+    if to_form is not None:
+        try:
+            form = to_form(doc)
+        except Exception as e:  # noqa: BLE001 - the shape check passed; still, never a traceback
+            set_message(page, "error", [f"the scenario could not be put into the tool ({e})"], source)
+            return
+        ss.update(form)
+        if defaults:
+            remember(page, defaults)
+    else:
+        ss[state.page_key(page, state.DOC)] = dict(doc)
+    ss[state.page_key(page, state.PINNED_PROFILE)] = doc.get("profile")
+    ss[state.page_key(page, state.META)] = {"meta": meta, "original": dict(doc), "core": None, "fresh": True}
+    title = meta.get("title")
+    set_message(page, "success", [f"Opened {('“' + str(title) + '”') if title else 'the scenario'} from {source}."],
+                source)
+
+
+def persist(page: str, defaults: Mapping[str, Any]) -> None:
+    """Keep a page's widget values while the user is on another page; call once per run, before the widgets.
+
+    Streamlit forgets (or rewinds to an earlier value) the state of widgets that a run does not
+    draw, so leaving a tool would empty it. Each run copies the values to ``<page>.form`` (a plain
+    key, never forgotten) and draws a hidden marker widget, ``<page>.alive``. When the marker is
+    gone, the user has been elsewhere (or this is the page's first run): every value is put back
+    from the copy before the widgets are drawn.
+    """
+    ss = _ss()
+    saved = ss.get(state.page_key(page, state.FORM)) or {}
+    returning = state.page_key(page, state.ALIVE) not in ss
+    for k, v in defaults.items():
+        if returning and k in saved:
+            ss[k] = copy.deepcopy(saved[k])
+        elif k not in ss:
+            ss[k] = copy.deepcopy(v)
+    remember(page, defaults)
+    with st.container(key=f"{page}-alive"):
+        st.html(f"<style>.st-key-{page}-alive{{display:none}}</style>")
+        st.checkbox("alive", key=state.page_key(page, state.ALIVE), label_visibility="collapsed")
+
+
+def remember(page: str, defaults: Mapping[str, Any]) -> None:
+    """Copy the page's widget values to ``<page>.form`` now (after changing them in the script)."""
+    ss = _ss()
+    ss[state.page_key(page, state.FORM)] = {k: copy.deepcopy(ss[k]) for k in defaults if k in ss}
+
+
+def is_empty(page: str) -> bool:
+    """Whether a tool shows nothing: its widgets at their empty values (Compare rules: no scenario
+    yet; the Deal checker: a blank editor)."""
+    ss = _ss()
+    if page == state.DEAL:
+        return not str(ss.get(state.DEAL_TEXT) or "").strip()
+    defaults = {state.TRICK: forms.PLAY_DEFAULTS, state.SCORE: forms.SCORE_DEFAULTS}.get(page)
+    if defaults is None:
+        return ss.get(state.page_key(page, state.DOC)) is None
+    return all(ss.get(k, v) == v for k, v in defaults.items())
+
+
+def show_message(page: str) -> None:
+    """The last import's outcome: a clear error naming each problem, or a short confirmation."""
+    msg = _ss().get(state.page_key(page, state.MESSAGE))
+    if not msg:
+        return
+    src = msg.get("source") or "this input"
+    if msg["level"] == "error":
+        kept = "The tool is empty." if is_empty(page) else "The tool keeps what it showed before."
+        if src == "the link":
+            kept += " Ask whoever sent it for a fresh link, or open a scenario another way."
+        st.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon="🚫")
+    else:
+        st.success(plain(msg["lines"][0]), icon="✅")
+
+
+# --- Streamlit: the rules that judge a tool -------------------------------------------------------
+
+def _unpin(page: str) -> None:
+    _ss()[state.page_key(page, state.PINNED_PROFILE)] = None
+
+
+def effective_profile(page: str, sidebar: RuleProfile) -> tuple[RuleProfile, Any, bool]:
+    """The profile a tool judges with, its scenario-file form, and whether it came with the scenario."""
+    spec = _ss().get(state.page_key(page, state.PINNED_PROFILE))
+    if spec is not None:
+        try:
+            return custom_profile(spec), spec, True
+        except ProfileError:
+            _ss()[state.page_key(page, state.PINNED_PROFILE)] = None
+    spec = None if sidebar == DEFAULT_PROFILE else sidebar.to_spec()
+    return sidebar, spec, False
+
+
+def rules_line(page: str, sidebar: RuleProfile) -> tuple[RuleProfile, Any]:
+    """Show which rules judge this tool (the scenario's own profile, or the sidebar's) and return them."""
+    prof, spec, pinned = effective_profile(page, sidebar)
+    if pinned:
+        left, right = st.columns([4, 1], vertical_alignment="center")
+        left.info(f"Judged under **{prof.title}**, the rules saved with this scenario. "
+                  f"The sidebar's choice ({sidebar.title}) is not used here.", icon="📜")
+        right.button("Use the sidebar's rules", key=state.page_key(page, state.UNPIN), on_click=_unpin,
+                     args=(page,), width="stretch")
+    else:
+        st.caption(f"Rules: **{prof.title}** (chosen in the sidebar).")
+    return prof, spec
+
+
+def full_doc(page: str, core: dict[str, Any], spec: Any) -> dict[str, Any]:
+    """The tool's scenario: exactly the one loaded while its inputs and rules are unchanged; after a
+    change, the inputs with the loaded title, topic and notes (``expect`` is dropped) and the profile."""
+    ss = _ss()
+    box = ss.get(state.page_key(page, state.META))
+    meta: dict[str, Any] = {}
+    if box:
+        if box.get("fresh"):
+            box["core"], box["fresh"] = core, False
+        original = box.get("original") or {}
+        if core == box.get("core") and spec == original.get("profile"):
+            doc = dict(original)
+            ss[state.page_key(page, state.DOC)] = doc
+            return doc
+        meta = {k: v for k, v in box["meta"].items() if k in ("title", "notes", "topic", "tags")}
+    doc = join_meta(core, meta, spec)
+    ss[state.page_key(page, state.DOC)] = doc
+    return doc
+
+
+# --- Streamlit: files, pasted text, the link in the address bar, other tools --------------------
+
+def _on_upload(page: str) -> None:
+    f = _ss().get(state.page_key(page, state.UPLOAD))
+    if f is None:  # the file was removed: what was said about it no longer stands
+        clear_message(page)
+        return
+    got = read_upload(f.getvalue(), f.name)
+    source = f"the file {f.name}"
+    if got.ok:
+        send(page, got.doc, source)
+    else:
+        set_message(page, "error", got.errors, source)
+
+
+def _on_paste(page: str) -> None:
+    got = read_text(_ss().get(state.page_key(page, state.PASTE), ""))
+    if got.ok:
+        send(page, got.doc, "the pasted text")
+    else:
+        set_message(page, "error", got.errors, "the pasted text")
+
+
+def file_uploader(page: str, label: str = "Open a scenario file") -> None:
+    """The uploader of a tool: a file read on upload and sent to the page's inbox."""
+    st.file_uploader(
+        label, type=list(FILE_TYPES), key=state.page_key(page, state.UPLOAD), on_change=_on_upload, args=(page,),
+        max_upload_size=UPLOAD_LIMIT_MB,
+        help=f"A .yaml, .yml or .json scenario of at most {MAX_SCENARIO_BYTES // 1024} KiB "
+             "(the format of data/scenarios/).")
+
+
+def share_url(page_file: str, doc: Mapping[str, Any]) -> str:
+    """The share link of a scenario on a page: the app's address, the page, ``?s=``."""
+    url_path = Path(page_file).stem
+    try:
+        base = (st.context.url or "").rstrip("/")
+    except Exception:  # noqa: BLE001 - no browser (tests): a relative link
+        base = ""
+    if base.endswith("/" + url_path):
+        base = base[: -len(url_path) - 1]
+    return f"{base}/{url_path}?s={encode_scenario(dict(doc))}"
+
+
+def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
+    """The share link as a code block under ``caption``: it redraws with the scenario and has a copy button."""
+    # st.code, not a keyed text box: a keyed widget keeps its first value, so the link would go
+    # stale after an edit.
+    st.caption(caption)
+    st.code(share_url(page_file, doc), language=None, wrap_lines=True)
+
+
+def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:
+    """The "Open, save or share" expander: upload or paste a scenario, download it as YAML, its share link."""
+    with st.expander("📂 Open, save or share this scenario", expanded=expanded):
+        up, paste, out = st.columns(3, gap="medium")
+        with up:
+            file_uploader(page)
+        with paste:
+            st.text_area("…or paste one (YAML or JSON)", key=state.page_key(page, state.PASTE), height=110,
+                         placeholder="kind: play\ncontract: {mode: hokum, trump: H, buyer: N}\n…")
+            st.button("Open the pasted scenario", key=state.page_key(page, state.PASTE_LOAD), on_click=_on_paste,
+                      args=(page,))
+        with out:
+            if doc:
+                st.download_button("⬇️ Save as YAML", dump_yaml(dict(doc)), file_name=f"{file_stem}.yaml",
+                                   mime="application/x-yaml", key=state.page_key(page, state.DOWNLOAD))
+                share_link(PAGE_FILES[page], doc, "Share link (copy button on the right): opens this page with this "
+                           "scenario and its rules profile. The address bar holds the same link.")
+            else:
+                st.caption("Nothing to save yet.")
+
+
+def sync_link(page: str, doc: Mapping[str, Any] | None, *, empty: bool) -> None:
+    """Keep ``?s=`` in the address bar equal to the tool's scenario (none while the tool is empty)."""
+    seen_key = state.page_key(page, state.LINK_SEEN)
+    if empty or doc is None:
+        if "s" in st.query_params and _ss().get(seen_key) == st.query_params.get("s"):
+            del st.query_params["s"]
+        return
+    value = encode_scenario(dict(doc))
+    if st.query_params.get("s") != value:
+        st.query_params["s"] = value
+    _ss()[seen_key] = value
+
+
+def open_in_tool(doc: Mapping[str, Any], source: str) -> None:
+    """Go to the tool for this scenario's kind, carrying the scenario in its inbox."""
+    file = TOOL_FOR_KIND[kind_of(doc) or "play"][0]
+    send(PAGE_OF_FILE[file], doc, source)
+    st.switch_page(nav.page_path(file))

@@ -1,0 +1,249 @@
+"""The lessons' scoring blocks: the scoring pipeline, a score sheet to 152, and two charts.
+
+Each block reads its widgets, asks the engine and draws the answer; the presets below are
+scenario values (cards of a project, library files), not rules.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+import yaml
+
+from explorer.engine.cards import SEATS, Card, Seat, Team
+from explorer.engine.contract import Level
+from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
+from explorer.engine.probabilities import exact_table
+from explorer.engine.profiles import RuleProfile
+from explorer.engine.tables import MATCH_TARGET, RAW_TOTAL, Mode
+from explorer.lessons import ROOT, Lesson, Step, judge
+from explorer.ui import charts
+from explorer.ui.lesson_view import (
+    CONTRACTS,
+    contract_doc,
+    contract_label,
+    contract_value,
+    init,
+    pretty,
+    show_problems,
+    widget_key,
+)
+from explorer.ui.words import seat_label
+
+
+@st.cache_resource(show_spinner=False)
+def _lesson_charts() -> dict:
+    """The lessons' charts, built once (read-only figures)."""
+    return {"conversion": charts.conversion_chart(),
+            "chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+
+
+def conversion_chart(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
+    """Raw points to game points for Hokum and Sun, from the engine's conversion and tie rule."""
+    st.plotly_chart(_lesson_charts()["conversion"].fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    st.caption("Exact, from the engine's conversion: the counting team's raw points → its game points; "
+               "shaded: where the rounding goes up or down; dots: who wins a tie on those units.")
+
+
+def project_chances(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
+    """How likely each project is in a dealt hand, counted exactly."""
+    st.plotly_chart(_lesson_charts()["chances"].fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    st.caption("Exact: counted over every possible hand of 8 cards and every first five cards "
+               "(each project on its own). The Charts page has the numbers and a CSV.")
+
+
+_NS_PROJECTS = {"none": None, "sira": ["AD", "KD", "QD"], "fifty": ["AD", "KD", "QD", "JD"],
+                "hundred": ["AD", "KD", "QD", "JD", "TD"], "four_aces": ["AS", "AH", "AD", "AC"]}
+_EW_PROJECTS = {"none": None, "sira": ["9C", "8C", "7C"], "fifty": ["TC", "9C", "8C", "7C"],
+                "hundred": ["JC", "TC", "9C", "8C", "7C"]}
+_PROJECT_LABEL = {"none": "none", "sira": "Sira (run of 3)", "fifty": "Fifty (run of 4)",
+                  "hundred": "Hundred (run of 5)", "four_aces": "four Aces"}
+_EXAMPLES = ["seed000-score-84-78", "seed004-hokum-81-81", "seed004-hokum-82-80", "seed004-hokum-56-fifty-106",
+             "seed004-sun-65-65", "seed004-sun-66-64", "seed004-sun-56-sira-74", "score-double-pool-and-projects"]
+
+
+@lru_cache(maxsize=32)
+def _example(name: str) -> dict[str, Any]:
+    """A worked example of data/scenarios/ (read once; callers do not change it)."""
+    return yaml.safe_load((ROOT / "data" / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def _score_inputs(doc: dict[str, Any]) -> dict[str, Any]:
+    """Widget values for a score scenario (projects mapped to the nearest preset)."""
+    c = doc["contract"]
+    esc = doc.get("escalation") or {}
+    vals: dict[str, Any] = {"contract": contract_value(c), "buyer": Seat.parse(c["buyer"]).value,
+                            "ns": int(doc["points"]["NS"]), "level": str(esc.get("level") or "none"),
+                            "doubler": Seat.parse(esc["doubler"]).value if esc.get("doubler") else None,
+                            "baloot": Seat.parse(doc["baloot"]).value if doc.get("baloot") else "none",
+                            "kaboot": "none", "ns_project": "none", "ew_project": "none",
+                            "dealer": Seat.parse(doc.get("dealer") or "W").value,
+                            "match_ns": int((doc.get("match") or {}).get("NS", 0)),
+                            "match_ew": int((doc.get("match") or {}).get("EW", 0))}
+    tw = doc.get("tricks_won") or {}
+    for team in ("NS", "EW"):
+        if tw.get(team) == 8:
+            vals["kaboot"] = team
+    for seat, lists in (doc.get("projects") or {}).items():
+        team = Seat.parse(seat).team.value
+        n = len(lists[0]) if lists else 0
+        same = lists and len({Card.parse(x).rank for x in lists[0]}) == 1
+        preset = "four_aces" if same else {3: "sira", 4: "fifty", 5: "hundred"}.get(n, "none")
+        if team == "EW" and preset == "four_aces":
+            preset = "hundred"
+        vals[f"{team.lower()}_project"] = preset
+    return vals
+
+
+def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
+    """Edit a deal's facts and watch every scoring step of the engine."""
+    st.markdown("**🧮 The scoring pipeline**")
+    doc = step.doc or _example("seed000-score-84-78")
+    k = lambda p: widget_key(lesson, step, p)  # noqa: E731
+    for name, v in _score_inputs(doc).items():
+        init(k(name), v)
+
+    def load_example() -> None:
+        name = st.session_state.get(k("example"))
+        if name:
+            for part, v in _score_inputs(_example(name)).items():
+                st.session_state[k(part)] = v
+
+    st.selectbox("Load a worked example", [None, *_EXAMPLES], key=k("example"), on_change=load_example,
+                 format_func=lambda n: "—" if n is None else _example(n).get("title", n))
+    a, b, c = st.columns(3)
+    a.selectbox("Contract", CONTRACTS, format_func=contract_label, key=k("contract"))
+    b.selectbox("Buyer", [s.value for s in SEATS], format_func=seat_label, key=k("buyer"))
+    value = st.session_state[k("contract")]
+    mode = Mode.SUN if value == "sun" else Mode.HOKUM
+    total = RAW_TOTAL[mode]
+    if st.session_state[k("ns")] > total:
+        st.session_state[k("ns")] = total
+    c.number_input(f"NS raw points (of {total})", min_value=0, max_value=total, step=1, key=k("ns"))
+    ns = int(st.session_state[k("ns")])
+    a2, b2, c2 = st.columns(3)
+    levels = ["none", "double"] if mode is Mode.SUN else [lv.value for lv in Level]
+    if st.session_state[k("level")] not in levels:
+        st.session_state[k("level")] = "none"
+    a2.selectbox("Raised to", levels, format_func=lambda v: Level(v).title, key=k("level"))
+    buyer = Seat.parse(st.session_state[k("buyer")])
+    opponents = [buyer.right.value, buyer.left.value]
+    level = st.session_state[k("level")]
+    if st.session_state.get(k("doubler")) not in opponents:
+        st.session_state[k("doubler")] = opponents[0]
+    b2.selectbox("Double said by", opponents, format_func=seat_label, key=k("doubler"),
+                 disabled=level == "none")
+    c2.selectbox("Kaboot (all 8 tricks)", ["none", "NS", "EW"], key=k("kaboot"),
+                 format_func=lambda v: "no" if v == "none" else f"{v} took all 8")
+    a3, b3, c3 = st.columns(3)
+    a3.selectbox("NS project (shown by South)", list(_NS_PROJECTS), format_func=_PROJECT_LABEL.get,
+                 key=k("ns_project"))
+    b3.selectbox("EW project (shown by East)", list(_EW_PROJECTS), format_func=_PROJECT_LABEL.get,
+                 key=k("ew_project"))
+    c3.selectbox("Baloot held by", ["none", *[s.value for s in SEATS]], key=k("baloot"),
+                 format_func=lambda v: "nobody" if v == "none" else seat_label(v), disabled=mode is Mode.SUN)
+    with st.expander("Match score before the deal"):
+        m1, m2 = st.columns(2)
+        m1.number_input("NS", min_value=0, max_value=400, step=1, key=k("match_ns"))
+        m2.number_input("EW", min_value=0, max_value=400, step=1, key=k("match_ew"))
+    kaboot = st.session_state[k("kaboot")]
+    if kaboot != "none":
+        ns = total if kaboot == "NS" else 0
+    trial: dict[str, Any] = {"kind": "score", "dealer": st.session_state[k("dealer")],
+                             "contract": contract_doc(value, buyer.value),
+                             "escalation": {"level": level} | ({"doubler": st.session_state[k("doubler")]}
+                                                                if level != "none" else {}),
+                             "points": {"NS": ns, "EW": total - ns},
+                             "match": {"NS": int(st.session_state[k("match_ns")]),
+                                       "EW": int(st.session_state[k("match_ew")])}}
+    if kaboot != "none":
+        trial["tricks_won"] = {"NS": 8 if kaboot == "NS" else 0, "EW": 8 if kaboot == "EW" else 0}
+    projects = {}
+    if _NS_PROJECTS[st.session_state[k("ns_project")]]:
+        projects["S"] = [_NS_PROJECTS[st.session_state[k("ns_project")]]]
+    if _EW_PROJECTS[st.session_state[k("ew_project")]]:
+        projects["E"] = [_EW_PROJECTS[st.session_state[k("ew_project")]]]
+    if projects:
+        trial["projects"] = projects
+    if st.session_state[k("baloot")] != "none" and mode is Mode.HOKUM:
+        trial["baloot"] = st.session_state[k("baloot")]
+    st.caption(f"NS {ns} + EW {total - ns} = {total} raw points.")
+    checked = judge(trial, profile)
+    if not checked.ok:
+        show_problems(checked.errors)
+        return
+    out = checked.output
+    award = out["award"]
+    m1, m2, m3 = st.columns(3)
+    m1.metric("NS record", "—" if award is None else award["NS"])
+    m2.metric("EW record", "—" if award is None else award["EW"])
+    m3.metric("Buyer's team", "made it ✓" if out["buyer_made"] else "failed ✕")
+    st.markdown("**Step by step**")
+    st.table(pd.DataFrame([{"step": s["step"].replace("_", " "), "what happens": pretty(s["detail"])}
+                           for s in out["steps"]]).set_index("step"))
+
+
+def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
+    """A score sheet: one row per deal; the engine adds up and says when the match is over."""
+    st.markdown("**📝 Score sheet**")
+    k = lambda p: widget_key(lesson, step, p)  # noqa: E731
+    start_rows = pd.DataFrame({"NS": [16, 8, 0, 26, 44, 21], "EW": [0, 8, 26, 0, 0, 0],
+                               "Gahwa won by": ["no"] * 6})
+    edited = st.data_editor(
+        start_rows, key=k("sheet"), num_rows="dynamic", hide_index=True, width="stretch",
+        column_config={
+            "NS": st.column_config.NumberColumn("NS game points", min_value=0, max_value=MAX_DEAL_AWARD, step=1),
+            "EW": st.column_config.NumberColumn("EW game points", min_value=0, max_value=MAX_DEAL_AWARD,
+                                                step=1),
+            "Gahwa won by": st.column_config.SelectboxColumn("Gahwa won by", options=["no", "NS", "EW"],
+                                                             help="Tick a Gahwa deal: its winner wins the match."),
+        })
+    deals = []
+    for row in edited.to_dict("records"):
+        gahwa = row.get("Gahwa won by")
+        gahwa = gahwa if gahwa in ("NS", "EW") else None
+        points = {t: 0 if gahwa or pd.isna(row.get(t)) else int(row.get(t) or 0) for t in ("NS", "EW")}
+        deals.append({**points, "gahwa_winner": gahwa})
+    try:
+        match = Match.from_rows(deals)
+    except MatchError as e:
+        st.error("The sheet has a problem: " + "; ".join(e.problems))
+        return
+    rows, verdict = [], None
+    for s in match.running():
+        if s.after_end:
+            break
+        note = (f"Gahwa won by {s.winner.value}" if s.by_gahwa else f"{s.winner.value} win" if s.winner
+                else f"equal at {MATCH_TARGET}+: another deal" if s.another_deal else "")
+        rows.append({"deal": s.deal, "NS": s.totals[Team.NS], "EW": s.totals[Team.EW], "note": note})
+        if s.by_gahwa:
+            verdict = ("win", f"Deal {s.deal} was a Gahwa: **{s.winner.value} win the match** at once, "
+                              "whatever the totals.")
+        elif s.winner:
+            verdict = ("win", f"After deal {s.deal}: **{s.winner.value} win the match**, "
+                              f"{s.totals[s.winner]} to {s.totals[s.winner.other]}.")
+        elif s.another_deal:
+            verdict = ("again", f"After deal {s.deal}: {s.totals[Team.NS]} all, at {MATCH_TARGET} or more: "
+                                "play another deal.")
+        else:
+            verdict = None
+    before = match.totals()
+    st.caption("Running totals after each deal, added up by the engine:")
+    st.dataframe(pd.DataFrame(rows, columns=["deal", "NS", "EW", "note"]), hide_index=True, width="stretch")
+    if verdict and verdict[0] == "win":
+        st.success("🏆 " + verdict[1] + (" Later rows are not counted." if match.extra_deals() else ""))
+    elif verdict:
+        st.info(verdict[1])
+    else:
+        lead = max(before.values())
+        st.info(f"No winner yet: NS {before[Team.NS]}, EW {before[Team.EW]}. First to {MATCH_TARGET} "
+                f"with the higher total wins ({MATCH_TARGET - lead} more for the leading team). "
+                "Add a row for the next deal.")
+
+
+BLOCKS = {"score_pipeline": score_pipeline, "match_sheet": match_sheet, "conversion_chart": conversion_chart,
+          "project_chances": project_chances}
+"""The blocks of this module, by the name a lesson step gives."""

@@ -1,0 +1,114 @@
+"""The sidebar every page shares: the rules profile (named or custom) and the card size.
+
+Pages read the profile with :func:`current_profile` and the card size with :func:`card_size`;
+they never look up the sidebar's widgets. The keys are named in :mod:`explorer.ui.state`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RuleProfile, custom_profile
+from explorer.ui import state
+from explorer.ui.text import plain
+from explorer.ui.words import format_option_value
+
+
+def _selected_base() -> RuleProfile:
+    pid = st.session_state.get(state.SIDEBAR_PROFILE_ID, DEFAULT_PROFILE.id)
+    return PROFILES.get(pid, DEFAULT_PROFILE)
+
+
+def _reset_options() -> None:
+    """Callback: the custom-rule widgets take the selected profile's values."""
+    base = _selected_base()
+    for name in OPTIONS:
+        st.session_state[state.sidebar_option_key(name)] = getattr(base, name)
+
+
+def _option_help(name: str) -> str:
+    info = OPTIONS[name]
+    reading = " This is our reading, not a seed's words." if info.our_reading else ""
+    return f"{info.meaning}\n\nSource: {info.source}.{reading}"
+
+
+def profile_selector() -> RuleProfile:
+    """The rules-profile selectbox and the "Custom rules" expander; stores and returns the profile.
+
+    Call it inside ``st.sidebar`` on every run (``explorer/app.py`` does, via :func:`sidebar`).
+    """
+    ss = st.session_state
+    if ss.get(state.SIDEBAR_PROFILE_ID) not in PROFILES:
+        ss[state.SIDEBAR_PROFILE_ID] = DEFAULT_PROFILE.id
+    base = _selected_base()
+    for name in OPTIONS:
+        ss.setdefault(state.sidebar_option_key(name), getattr(base, name))
+
+    st.selectbox(
+        "Rules profile",
+        list(PROFILES),
+        key=state.SIDEBAR_PROFILE_ID,
+        format_func=lambda pid: PROFILES[pid].title,
+        on_change=_reset_options,
+        help="Which table's rules the engine applies on every page. "
+        "The Rules page shows the profiles side by side.",
+    )
+    changes: dict[str, Any] = {}
+    for name in OPTIONS:
+        value = ss[state.sidebar_option_key(name)]
+        if value != getattr(base, name) or type(value) is not type(getattr(base, name)):
+            changes[name] = value
+    # A constant label keeps the expander open while its options change.
+    with st.expander("Custom rules"):
+        st.caption(f"Start from {base.title} and change single options.")
+        for name, info in OPTIONS.items():
+            if isinstance(info.choices[0], bool):
+                st.toggle(info.title, key=state.sidebar_option_key(name), help=_option_help(name))
+            else:
+                st.selectbox(
+                    info.title,
+                    list(info.choices),
+                    key=state.sidebar_option_key(name),
+                    format_func=format_option_value,
+                    help=_option_help(name),
+                )
+        st.button(
+            f"Reset to {base.id}",
+            key=state.SIDEBAR_RESET,
+            on_click=_reset_options,
+            disabled=not changes,
+            width="stretch",
+        )
+    try:
+        profile = custom_profile({"base": base.id, **changes})
+    except ValueError as exc:  # a stale widget value: fall back to the named profile
+        st.warning(f"Custom rules ignored: {plain(exc)}")
+        profile = base
+    ss[state.APP_PROFILE] = profile
+    if changes:
+        st.caption(f"Using **{profile.title}**: " + ", ".join(OPTIONS[n].title for n in changes) + ".")
+    return profile
+
+
+def current_profile() -> RuleProfile:
+    """The rules profile chosen in the sidebar (the default before the sidebar has run)."""
+    return st.session_state.get(state.APP_PROFILE, DEFAULT_PROFILE)
+
+
+def card_size() -> str:
+    """``"lg"`` when the sidebar's "Large cards" toggle is on, else ``"md"``."""
+    return "lg" if st.session_state.get(state.SIDEBAR_LARGE_CARDS, False) else "md"
+
+
+def sidebar() -> RuleProfile:
+    """Everything the sidebar shows on every page: the rules profile and the display toggle."""
+    with st.sidebar:
+        profile = profile_selector()
+        st.toggle(
+            "Large cards (projector)",
+            key=state.SIDEBAR_LARGE_CARDS,
+            help="Bigger cards and tricks on every page, for a projector or a shared screen.",
+        )
+    return profile
