@@ -22,7 +22,11 @@ class ScenarioError(ValueError):
 
 
 def at(path: str, message: str) -> str:
-    """Join a location and a message: ``at("hand[2]", "XX is not a card")``."""
+    """Join a location and a message.
+
+    >>> at("hand[2]", "XX is not a card"), at("", "the file is empty")
+    ('hand[2]: XX is not a card', 'the file is empty')
+    """
     return f"{path}: {message}" if path else message
 
 

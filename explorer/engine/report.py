@@ -35,7 +35,13 @@ def _codes(items: list[str] | None) -> str:
 
 
 def format_verdict(out: dict[str, Any], style: Style = ENGLISH) -> str:
-    """A few lines a person can read, for any kind's output, in ``style``'s language."""
+    """A few lines a person can read, for any kind's output, in ``style``'s language.
+
+    >>> print(format_verdict({"kind": "score", "profile": "detailed", "steps": [], "winner": "NS",
+    ...                       "buyer_made": True, "award": {"NS": 16, "EW": 0}}))
+    score (profile detailed)
+    Winner: NS (buyer made it); award: NS 16, EW 0
+    """
     kind = out.get("kind")
     lines: list[Msg | str] = [Msg("{kind} (profile {profile})", kind=kind, profile=out.get("profile"))]
     if kind == "play":

@@ -297,7 +297,12 @@ TIE_LABELS = {"counting": "tie: the counting team wins", "other": "tie: the coun
 
 
 def conversion_frame(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN)) -> pd.DataFrame:
-    """Every raw total of the counting team, its game points, the complement, rounding and tie reading."""
+    """Every raw total of the counting team, its game points, the complement, rounding and tie reading.
+
+    >>> row = conversion_frame([Mode.SUN]).loc[65]
+    >>> int(row["game_points"]), row["rounding"]
+    (13, 'keeps the 5')
+    """
     rows = []
     for mode in modes:
         for raw in range(RAW_TOTAL[mode] + 1):

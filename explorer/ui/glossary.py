@@ -75,7 +75,11 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> list[GlossaryEntry]:
 
 
 def search(entries: list[GlossaryEntry], query: str) -> list[GlossaryEntry]:
-    """The entries matching the query, in file order."""
+    """The entries matching the query, in file order.
+
+    >>> [e.term for e in search(load_glossary(), "قهوة")]
+    ['Gahwa']
+    """
     return [e for e in entries if e.matches(query)]
 
 
