@@ -29,6 +29,7 @@ WITHOUT_EXAMPLES = {
     "explorer.engine.kinds.projects": _KIND,
     "explorer.engine.kinds.score": _KIND,
     "explorer.ui.sidebar": "Streamlit widgets only: tests/app/test_shell.py drives them",
+    "explorer.ui.contract_widgets": "Streamlit widgets only: tests/app/test_explore_tools.py drives them",
     "explorer.ui.lesson_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
     "explorer.ui.lesson_score_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
 }

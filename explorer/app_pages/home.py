@@ -8,12 +8,19 @@ from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
 from explorer.ui import nav, sidebar
 
-
-def link(file: str, label: str, icon: str, caption: str) -> None:
-    """A link to a page (an unknown file raises: it never vanishes quietly) and a line under it."""
-    st.page_link(nav.page_path(file), label=label, icon=icon, width="stretch")
-    st.caption(caption)
-
+# Each column of links: (page file, label, icon, the line under it). A missing page raises.
+SECTIONS = {
+    "Learn": [("lesson.py", "Lessons", "📖", "From the deal to the score, one step at a time."),
+              ("glossary.py", "Glossary", "🔤", "Sun, Hokum, Gahwa … in English and Arabic.")],
+    "Settle a dispute": [("trick_checker.py", "Trick checker", "♠️", "Was that card legal?"),
+                         ("score_calculator.py", "Score calculator", "🧮", "Who won the deal?"),
+                         ("deal_checker.py", "Deal checker", "🔎", "A whole deal, step by step."),
+                         ("compare_rules.py", "Compare rules", "⚖️", "One case under every profile."),
+                         ("score_sheet.py", "Score sheet", "📝", "The match to 152."),
+                         ("charts.py", "Charts", "📊", "What random deals look like.")],
+    "Reference": [("rules.py", "Rules and profiles", "📜", "Where the tables differ, and why."),
+                  ("library.py", "Scenario library", "🗂️", "Worked examples and disputed cases.")],
+}
 
 st.title("Baloot explorer")
 st.markdown(
@@ -22,26 +29,12 @@ st.markdown(
 )
 
 size = sidebar.card_size()
-learn, explore, look_up = st.columns(3, gap="large")
-
-with learn:
-    st.markdown("#### Learn")
-    link("lesson.py", "Lessons", "📖", "From the deal to the score, one step at a time.")
-    link("glossary.py", "Glossary", "🔤", "Sun, Hokum, Gahwa … in English and Arabic.")
-
-with explore:
-    st.markdown("#### Settle a dispute")
-    link("trick_checker.py", "Trick checker", "♠️", "Was that card legal?")
-    link("score_calculator.py", "Score calculator", "🧮", "Who won the deal?")
-    link("deal_checker.py", "Deal checker", "🔎", "A whole deal, step by step.")
-    link("compare_rules.py", "Compare rules", "⚖️", "One case under every profile.")
-    link("score_sheet.py", "Score sheet", "📝", "The match to 152.")
-    link("charts.py", "Charts", "📊", "What random deals look like.")
-
-with look_up:
-    st.markdown("#### Reference")
-    link("rules.py", "Rules and profiles", "📜", "Where the tables differ, and why.")
-    link("library.py", "Scenario library", "🗂️", "Worked examples and disputed cases.")
+for column, (heading, links) in zip(st.columns(3, gap="large"), SECTIONS.items(), strict=True):
+    with column:
+        st.markdown(f"#### {heading}")
+        for file, label, icon, caption in links:
+            st.page_link(nav.page_path(file), label=label, icon=icon, width="stretch")
+            st.caption(caption)
 
 st.divider()
 st.subheader("A taste: the third player must cut")

@@ -5,8 +5,9 @@ import streamlit as st
 
 from explorer.engine.scenario import check_doc
 from explorer.ui import explore_charts, forms, inbox, nav, sidebar, state
+from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.text import code_lines
-from explorer.ui.words import NO_SEAT, level_label, score_words, seat_label, suit_label
+from explorer.ui.words import NO_SEAT, score_words, seat_label, suit_label
 
 PAGE = state.SCORE
 EXAMPLE = {
@@ -87,13 +88,10 @@ with c_contract:
     sun = ss[state.SCORE_MODE] == "sun"
     a, b = st.columns(2)
     a.selectbox("Trump", list(forms.SUITS), key=state.SCORE_TRUMP, format_func=suit_label, disabled=sun)
-    b.selectbox("Buyer", seats, key=state.SCORE_BUYER, format_func=seat_label,
-                help="The declarer (in Ashkal, the partner of the seat that called it).")
-    a.selectbox("Dealer", [NO_SEAT, *seats], key=state.SCORE_DEALER, format_func=seat_label,
-                help="Needed for the reverse Kaboot and when two projects tie exactly.")
-    b.selectbox("Escalation", list(forms.LEVELS), key=state.SCORE_LEVEL, format_func=level_label)
-    a.selectbox("Doubler", [NO_SEAT, *seats], key=state.SCORE_DOUBLER, format_func=seat_label,
-                disabled=ss[state.SCORE_LEVEL] == "none", help="The opponent of the buyer who said Double.")
+    seats_and_escalation(forms.SCORE_CONTRACT, b, a,
+                         buyer_help="The declarer (in Ashkal, the partner of the seat that called it).",
+                         dealer_help="Needed for the reverse Kaboot and when two projects tie exactly.",
+                         doubler_help="The opponent of the buyer who said Double.")
     b.checkbox("Locked", key=state.SCORE_LOCKED, disabled=not forms.locked_allowed(ss[state.SCORE_MODE], ss[state.SCORE_LEVEL]),
                help="Locked changes the play, not the score; only a Hokum Double or Quadruple is locked.")
 

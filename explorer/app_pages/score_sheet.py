@@ -15,8 +15,7 @@ from explorer.ui import state as keys
 from explorer.ui.replay_charts import match_figure
 
 ss = st.session_state
-HISTORY_LIMIT = 100
-"""How many earlier versions Undo keeps."""
+HISTORY_LIMIT = 100  # how many earlier versions Undo keeps
 
 
 # --- the rows and the match they make ----------------------------------------------------------

@@ -9,8 +9,9 @@ from explorer.engine.scenario import check_doc
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
 from explorer.ui import forms, inbox, sidebar, state
+from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.text import code_lines, plain
-from explorer.ui.words import NO_SEAT, level_label, seat_label, suit_label
+from explorer.ui.words import seat_label, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
@@ -72,13 +73,9 @@ with deal_col:
     st.selectbox("Trump suit", list(forms.SUITS), key=state.TRICK_TRUMP, format_func=suit_label, disabled=sun,
                  help="Sun has no trumps." if sun else None)
     c1, c2 = st.columns(2)
-    c1.selectbox("Buyer", seat_opts, key=state.TRICK_BUYER, format_func=seat_label,
-                 help="The declarer. It does not change which cards are legal.")
-    c2.selectbox("Dealer", [NO_SEAT, *seat_opts], key=state.TRICK_DEALER, format_func=seat_label,
-                 help="The dealer's right leads the first trick (000 §04).")
-    c1.selectbox("Escalation", list(forms.LEVELS), key=state.TRICK_LEVEL, format_func=level_label)
-    c2.selectbox("Doubler", [NO_SEAT, *seat_opts], key=state.TRICK_DOUBLER, format_func=seat_label,
-                 disabled=ss[state.TRICK_LEVEL] == "none")
+    seats_and_escalation(forms.TRICK_CONTRACT, c1, c2,
+                         buyer_help="The declarer. It does not change which cards are legal.",
+                         dealer_help="The dealer's right leads the first trick (000 §04).")
     lock_ok = forms.locked_allowed(ss[state.TRICK_MODE], ss[state.TRICK_LEVEL])
     st.checkbox("Locked (no trump lead unless the hand holds only trumps)", key=state.TRICK_LOCKED,
                 disabled=not lock_ok,

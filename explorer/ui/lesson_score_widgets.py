@@ -19,7 +19,7 @@ from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
 from explorer.engine.probabilities import exact_table
 from explorer.engine.profiles import RuleProfile
 from explorer.engine.tables import MATCH_TARGET, RAW_TOTAL, Mode
-from explorer.lessons import ROOT, Lesson, Step, judge
+from explorer.lessons import ROOT, Lesson, Step
 from explorer.ui import charts
 from explorer.ui.lesson_view import (
     CONTRACTS,
@@ -27,8 +27,8 @@ from explorer.ui.lesson_view import (
     contract_label,
     contract_value,
     init,
+    judged,
     pretty,
-    show_problems,
     widget_key,
 )
 from explorer.ui.words import seat_label
@@ -171,11 +171,9 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     if st.session_state[k("baloot")] != "none" and mode is Mode.HOKUM:
         trial["baloot"] = st.session_state[k("baloot")]
     st.caption(f"NS {ns} + EW {total - ns} = {total} raw points.")
-    checked = judge(trial, profile)
-    if not checked.ok:
-        show_problems(checked.errors)
+    out = judged(trial, profile)
+    if out is None:
         return
-    out = checked.output
     award = out["award"]
     m1, m2, m3 = st.columns(3)
     m1.metric("NS record", "—" if award is None else award["NS"])

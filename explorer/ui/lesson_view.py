@@ -18,7 +18,7 @@ from explorer.engine.play import seats_from
 from explorer.engine.profiles import RuleProfile
 from explorer.engine.scenario import ContractIn, read_model
 from explorer.engine.tables import PROJECT_ORDER, Mode
-from explorer.lessons import Lesson, Step, bidding_state, grade, trick_view, trick_winner_reason
+from explorer.lessons import Lesson, Step, bidding_state, grade, judge, trick_view, trick_winner_reason
 from explorer.ui import cards as ui
 from explorer.ui import lesson_state as ls
 from explorer.ui import sidebar, state
@@ -119,6 +119,15 @@ def contract_doc(value: str, buyer: str) -> dict[str, Any]:
 def show_problems(errors: list[str]) -> None:
     """The engine's problems with the learner's own scenario (they echo what was picked: shown as typed)."""
     st.warning("The engine cannot judge this yet:\n\n" + code_lines(errors))
+
+
+def judged(trial: dict[str, Any], profile: RuleProfile) -> dict[str, Any] | None:
+    """The engine's verdict on the learner's scenario, or None after showing why there is none."""
+    checked = judge(trial, profile)
+    if not checked.ok:
+        show_problems(checked.errors)
+        return None
+    return checked.output
 
 
 # --- the step's scenario ---------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from explorer.lessons import (
     Lesson,
     Step,
     bidding_state,
-    judge,
     scenario_profile,
     trick_points_reason,
     trick_view,
@@ -37,10 +36,10 @@ from explorer.ui.lesson_view import (
     contract_label,
     contract_value,
     init,
+    judged,
     mode_trump,
     pretty,
     project_hand_html,
-    show_problems,
     widget_key,
 )
 from explorer.ui.words import seat_label
@@ -79,9 +78,7 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     value = st.session_state[k("contract")]
     trial = {"kind": "play", "contract": contract_doc(value, leader.value),
              "current": {"leader": leader.value, "cards": chosen[:3]}, "hand": chosen[3:]}
-    checked = judge(trial, profile)
-    if not checked.ok:
-        show_problems(checked.errors)
+    if judged(trial, profile) is None:
         return
     tv = trick_view(trial)
     win, why = trick_winner_reason(tv)
@@ -323,11 +320,9 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
         trial["played"] = played
     if st.session_state[k("locked")] and value != "sun":
         trial["escalation"] = {"level": "double", "doubler": buyer.right.value, "locked": True}
-    checked = judge(trial, profile)
-    if not checked.ok:
-        show_problems(checked.errors)
+    out = judged(trial, profile)
+    if out is None:
         return
-    out = checked.output
     mode, trump = mode_trump(trial["contract"])
     to_play = Seat.parse(out["to_play"])
     st.html(ui.trick_html(dict(zip(seats_from(leader, len(table)), table, strict=True)), leader=leader,
@@ -386,11 +381,9 @@ def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
                                                   for s in short) + ".")
         return
     trial = {"kind": "projects", "contract": contract_doc(value, "S"), "dealer": "W", "hands": trial_hands}
-    checked = judge(trial, profile)
-    if not checked.ok:
-        show_problems(checked.errors)
+    out = judged(trial, profile)
+    if out is None:
         return
-    out = checked.output
     mode, trump = mode_trump(trial["contract"])
     for seat, info in out["by_seat"].items():
         hand = trial_hands[seat]
