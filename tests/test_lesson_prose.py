@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import pytest
 
 from explorer.engine.profiles import OPTIONS, PROFILES
+from explorer.lessons import LessonError, engine_answer, load_lessons
 from explorer.ui.glossary import load_glossary
-from explorer.ui.lessons import LessonError, engine_answer, load_lessons
 
 LESSONS = load_lessons()
 GLOSSARY = load_glossary()

@@ -6,7 +6,7 @@ import streamlit as st
 from explorer.engine.cards import Card, Suit
 from explorer.engine.compare import judge_under, responsible_options, verdict_summary
 from explorer.engine.profiles import OPTIONS, PROFILES, custom_profile
-from explorer.engine.scenario import KIND_NAMES, dump_yaml
+from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library
 from explorer.ui import cards as ui
 from explorer.ui import inbox, sidebar, state
@@ -131,7 +131,11 @@ names["custom"] = ("Custom: " + ", ".join(OPTIONS[n].title.lower() for n in chan
 ref_id = st.selectbox("Compare with", list(profiles), key=state.COMPARE_REFERENCE,
                       format_func=lambda p: names[p], help="Differences are marked against this profile.")
 reference = profiles[ref_id]
-results = judge_under(doc, profiles)
+try:
+    results = judge_under(doc, profiles)
+except Exception as e:  # noqa: BLE001 - an engine bug is one line asking for a report, not a traceback
+    st.error(internal_error(e))
+    st.stop()
 summaries = {pid: verdict_summary(c) for pid, c in results.items()}
 differ = [pid for pid in profiles if summaries[pid] != summaries[ref_id]]
 
@@ -192,7 +196,11 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
 if differ:
     st.subheader("Which option decides it")
     for pid in differ:
-        flip = responsible_options(doc, reference, profiles[pid])
+        try:
+            flip = responsible_options(doc, reference, profiles[pid])
+        except Exception as e:  # noqa: BLE001 - as above
+            st.error(internal_error(e))
+            continue
         lines = []
         for n in flip.options:
             how = "alone gives its verdict" if n in flip.exact else "changes the verdict, but not to its verdict alone"

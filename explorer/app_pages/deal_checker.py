@@ -11,7 +11,7 @@ import streamlit as st
 from explorer.engine.cards import Seat, Team
 from explorer.engine.errors import ScenarioError
 from explorer.engine.play import seats_from
-from explorer.engine.scenario import check_doc, dump_yaml, parse_text
+from explorer.engine.scenario import dump_yaml, parse_text
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
 from explorer.ui import cards as ui
@@ -262,7 +262,7 @@ if doc is not None:
                     "The Scenario library opens other kinds in their own tools."]
     else:
         own_profile = doc.get("profile") is not None
-        checked = check_doc(doc, profile=None if own_profile else profile)
+        checked = inbox.check(doc, profile=None if own_profile else profile)
         if checked.errors:
             problems = checked.errors
         else:

@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from explorer.engine.scenario import check_doc
 from explorer.engine.share import encode_scenario
 from explorer.library import Entry, load_library
 from explorer.ui import inbox, nav, sidebar, state
@@ -57,7 +56,7 @@ def _profile_for(doc: dict):
 stem = ss.get(state.LIBRARY_PRESENT)
 if stem and stem in by_stem and by_stem[stem].doc is not None:
     e = by_stem[stem]
-    checked = check_doc(e.doc, profile=_profile_for(e.doc))
+    checked = inbox.check(e.doc, profile=_profile_for(e.doc))
     frames = present_frames(e.doc, checked, size="lg")
     n = len(frames)
     i = max(0, min(n - 1, int(ss.get(state.LIBRARY_STEP, 0))))

@@ -3,7 +3,6 @@
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.scenario import check_doc
 from explorer.ui import explore_charts, forms, inbox, nav, sidebar, state
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.text import code_lines
@@ -145,7 +144,7 @@ st.subheader("Verdict")
 if len(points) < 2:
     st.info("Enter the raw card points of both teams (or count them from the eight tricks).", icon="👉")
 else:
-    checked = check_doc(core, profile=profile)
+    checked = inbox.check(core, profile=profile)
     if not checked.ok:
         st.error("**This deal cannot be scored as entered.** Your inputs are kept; fix these:\n\n"
                  + code_lines(checked.errors), icon="🚫")

@@ -5,7 +5,6 @@ import streamlit as st
 
 from explorer.engine.cards import Card, Seat, Suit
 from explorer.engine.play import ekka_problem, seats_from
-from explorer.engine.scenario import check_doc
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
 from explorer.ui import forms, inbox, sidebar, state
@@ -130,12 +129,12 @@ if line_problems:
 elif not core["hand"]:
     st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).", icon="👉")
 else:
-    checked = check_doc(core, profile=profile)
+    checked = inbox.check(core, profile=profile)
     ekka_false = None
     if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:"))
                                                    for e in checked.errors):
         ekka_false = "; ".join(e.split(": ", 1)[1] for e in checked.errors)
-        checked = check_doc({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
+        checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
     if not checked.ok:
         st.error("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
                  "your inputs are kept.\n\n" + code_lines(checked.errors), icon="🚫")

@@ -38,7 +38,10 @@ from explorer.engine.scenario import (
     KIND_NAMES,
     MAX_SCENARIO_BYTES,
     META_KEYS,
+    Checked,
+    check_doc,
     dump_yaml,
+    internal_error,
     parse_text,
     read_model,
 )
@@ -196,6 +199,15 @@ def join_meta(core: Mapping[str, Any], meta: Mapping[str, Any], profile_spec: An
     out.update({k: v for k, v in core.items() if k not in ("kind", "profile")})
     out.update({k: v for k, v in meta.items() if k not in _META_FIRST})
     return out
+
+
+def check(doc: Mapping[str, Any], *, profile: RuleProfile | None = None) -> Checked:
+    """The engine's verdict for a tool: ``check_doc``, with an engine bug turned into the one line that
+    asks for a report (``internal_error``) instead of a traceback on the page."""
+    try:
+        return check_doc(dict(doc), profile=profile)
+    except Exception as e:  # noqa: BLE001 - a bug reaches the user as one line; the tests call check_doc
+        return Checked(errors=[internal_error(e)])
 
 
 # --- Streamlit: the inbox and the message -------------------------------------------------------

@@ -16,7 +16,7 @@ import streamlit as st
 from explorer.engine.cards import SEATS, Card, Seat, Suit, priority_order
 from explorer.engine.play import seats_from
 from explorer.engine.profiles import RuleProfile
-from explorer.engine.scenario import ContractIn, read_model
+from explorer.engine.scenario import ContractIn, internal_error, read_model
 from explorer.engine.tables import PROJECT_ORDER, Mode
 from explorer.lessons import Lesson, Step, bidding_state, grade, judge, trick_view, trick_winner_reason
 from explorer.ui import cards as ui
@@ -123,7 +123,11 @@ def show_problems(errors: list[str]) -> None:
 
 def judged(trial: dict[str, Any], profile: RuleProfile) -> dict[str, Any] | None:
     """The engine's verdict on the learner's scenario, or None after showing why there is none."""
-    checked = judge(trial, profile)
+    try:
+        checked = judge(trial, profile)
+    except Exception as e:  # noqa: BLE001 - an engine bug is one line asking for a report, not a traceback
+        show_problems([internal_error(e)])
+        return None
     if not checked.ok:
         show_problems(checked.errors)
         return None

@@ -512,3 +512,21 @@ def test_library_search_finds_cases_by_their_arabic_term():
     arabic = {e.stem for e in entries if e.matches("كبوت")}
     english = {e.stem for e in entries if e.matches("kaboot")}
     assert arabic == english and arabic
+
+
+@pytest.mark.parametrize("file", ["trick_checker.py", "score_calculator.py", "compare_rules.py", "deal_checker.py"])
+def test_an_engine_bug_is_one_line_asking_for_a_report_not_a_traceback(monkeypatch, file):
+    import explorer.engine.scenario as scenario
+    from explorer.engine.share import encode_scenario
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug")
+
+    stem = {"trick_checker.py": "seed000-third-player-must-cut", "score_calculator.py": "seed004-sun-65-65",
+            "compare_rules.py": "score-escalated-tie-units", "deal_checker.py": "deal-hokum-clean"}[file]
+    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    monkeypatch.setattr(scenario, "judge", broken)
+    at.query_params["s"] = encode_scenario(load(stem))
+    at.switch_page(f"app_pages/{file}").run()
+    assert not at.exception, at.exception
+    assert any("internal error KeyError" in e.value and "please report it" in e.value for e in at.error)
