@@ -323,7 +323,13 @@ def is_empty(page: str) -> bool:
 
 
 def show_message(page: str) -> None:
-    """The last import's outcome: a clear error naming each problem, or a short confirmation."""
+    """The last import's outcome: a clear error naming each problem, or a short confirmation.
+
+    It is drawn in a placeholder that is there even without a message, so that clearing the message
+    does not move the widgets below it: a moved uploader is drawn anew and loses a file still
+    uploading (the file then never reaches the tool).
+    """
+    slot = st.empty()
     msg = _ss().get(state.page_key(page, state.MESSAGE))
     if not msg:
         return
@@ -332,9 +338,9 @@ def show_message(page: str) -> None:
         kept = "The tool is empty." if is_empty(page) else "The tool keeps what it showed before."
         if src == "the link":
             kept += " Ask whoever sent it for a fresh link, or open a scenario another way."
-        st.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon="🚫")
+        slot.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon="🚫")
     else:
-        st.success(plain(msg["lines"][0]), icon="✅")
+        slot.success(plain(msg["lines"][0]), icon="✅")
 
 
 # --- Streamlit: the rules that judge a tool -------------------------------------------------------

@@ -16,7 +16,7 @@ SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 def test_an_oversized_upload_replaces_the_previous_success_banner(page: Page, base_url, tmp_path):
     good = ROOT / "data" / "scenarios" / "seed000-third-player-must-cut.yaml"
     big = tmp_path / "photo.yaml"
-    big.write_bytes(b"notes: " + b"x" * 1_500_000)  # above the old 1 MB the browser refused by itself
+    big.write_bytes(b"notes: " + b"x" * 20_000_000)  # above the old 1 MB, and slow enough to upload to race a rerun
     page.goto(f"{base_url}/trick_checker")
     expect(page.get_by_role("heading", name="Trick checker", level=1)).to_be_visible(timeout=30_000)
     page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
