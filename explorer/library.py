@@ -65,6 +65,8 @@ class Entry:
     kind: str
     doc: dict[str, Any] | None
     errors: list[str]
+    text: str = ""
+    """The file as written (its layout and comments), for an editor."""
 
     @property
     def topic_title(self) -> str:
@@ -99,13 +101,14 @@ def load_library(folder: Path = LIBRARY_DIR) -> list[Entry]:
     """Every ``*.yaml`` of the library, sorted by file name; a broken file is listed with its problems."""
     out = []
     for path in sorted(folder.glob("*.yaml")):
+        data = path.read_bytes()
         try:
-            doc = parse_text(path.read_bytes())
+            doc = parse_text(data)
         except ScenarioError as e:
             out.append(Entry(path.stem, path.stem, "", "other", "?", None, e.problems))
             continue
         kind = kind_of(doc) or "?"
         topic = str(doc.get("topic") or kind)
         out.append(Entry(path.stem, str(doc.get("title") or path.stem), " ".join(str(doc.get("notes") or "").split()),
-                         topic, kind, doc, []))
+                         topic, kind, doc, [], data.decode("utf-8-sig")))
     return out

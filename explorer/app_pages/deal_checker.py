@@ -36,8 +36,10 @@ def text_id(text: str) -> str:
 
 
 def deal_form(doc: dict[str, Any]) -> dict[str, Any]:
-    """A deal arriving in the inbox goes into the editor as YAML, replayed from the first card."""
-    return {state.DEAL_TEXT: dump_yaml(dict(doc)), state.DEAL_POS: 0}
+    """A deal arriving in the inbox goes into the editor as YAML (a library deal as its file is written),
+    replayed from the first card."""
+    same = next((e.text for e in library_deals().values() if e.doc == doc), None)
+    return {state.DEAL_TEXT: same or dump_yaml(dict(doc)), state.DEAL_POS: 0}
 
 
 # --- callbacks (they run before the widgets are drawn) ---------------------------------------
@@ -218,7 +220,7 @@ st.markdown(
 # when the link is damaged, an empty editor: never another deal's verdict under the link's error.
 opened_by_link = bool(st.query_params.get("s")) and state.page_key(PAGE, state.FORM) not in ss
 defaults = {state.DEAL_SOURCE: "library", state.DEAL_LIBRARY_FILE: default_stem, state.DEAL_POS: 0,
-            state.DEAL_TEXT: "" if opened_by_link or default_stem is None else dump_yaml(deals[default_stem].doc)}
+            state.DEAL_TEXT: "" if opened_by_link or default_stem is None else deals[default_stem].text}
 inbox.receive(PAGE, kinds=("deal",), to_form=deal_form, defaults=defaults, whole=False)
 inbox.show_message(PAGE)
 size = sidebar.card_size()
