@@ -61,6 +61,8 @@ def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
         raw = d.decompress(packed, MAX_JSON_BYTES + 1)
         if len(raw) > MAX_JSON_BYTES or d.unconsumed_tail:
             raise ScenarioError(at("link", f"the {what} in this link is too large"))
+        if not d.eof:  # cut inside the checksum: the data may be whole, the link is not
+            raise zlib.error("incomplete stream")
     except zlib.error:
         raise ScenarioError(at("link", f"the {what} in this link is damaged (cut short or altered)")) from None
     try:
