@@ -23,7 +23,8 @@ The value is stored under ``baloot-explorer:<name>`` as ``{"app": "baloot-explor
 "value": ...}``. The format version is inside the value, not in the key, so a value written by another
 version is found and named in a message instead of being silently ignored. An unusable value (not
 JSON, another format, too large, or refused by ``check``) is copied to
-``baloot-explorer:<name>:unreadable`` on the next save, and the user can download it from
+``baloot-explorer:<name>:unreadable`` by the first save that changes the page's value (until
+then it stays where it is, and a reload names it again), and the user can download it from
 :func:`problem_box`; nothing the user entered is lost.
 
 Privacy: the values stay in this browser. Python reads only its own keys, for the running session;
@@ -86,9 +87,10 @@ export default function ({data, key, setStateValue}) {
     if (S.done[d.key] === d.id) return;  // drawn again with the same write: done already
     S.done[d.key] = d.id;
     try {
-      for (const [k, text] of d.items) {
-        if (text === null) window.localStorage.removeItem(k);
-        else window.localStorage.setItem(k, text);
+      for (const it of d.items) {  // {key, text} or {key, copy: another key}
+        const text = it.copy ? window.localStorage.getItem(it.copy) : it.text;
+        if (text === null || text === undefined) window.localStorage.removeItem(it.key);
+        else window.localStorage.setItem(it.key, text);
       }
     } catch (e) {
       setStateValue("failed", {id: d.id, error: String((e && e.name) || e)});
@@ -209,18 +211,22 @@ class Reading:
 
 @dataclass
 class _Slot:
-    known: str | None = None      # the text last read from or written to the browser
-    answered: bool = False        # the browser has answered at least once
-    seen: tuple | None = None     # the last answer handled: (tab, seq)
-    value: Any = None
-    problem: str | None = None
-    raw: str | None = None
-    dismissed: bool = False       # the user closed the problem box
-    backup: str | None = None     # an unusable text to copy aside with the next write
-    unavailable: str | None = None  # the browser keeps nothing (storage blocked)
+    """What this session knows of one stored value."""
+
+    known: str | None = None        # the text last read from or written to the browser
+    answered: bool = False          # the browser has answered at least once
+    seen: tuple | None = None       # the last answer handled: (tab, seq)
+    value: Any = None               # the value last read (checked) or saved
+    problem: str | None = None      # why the stored text is unusable, or why nothing is kept
+    unreadable: bool = False        # problem is about the stored text (else: the browser keeps nothing)
+    raw: str | None = None          # the unusable text, to download
+    dismissed: bool = False         # the user closed the problem box
+    aside: dict[str, str] | None = None  # how to set the unusable text aside with the next write
+    hold: str | None = None         # after an unusable text: the page's starting value, not written
+    unavailable: bool = False       # the browser's storage is blocked
     writes: int = 0
     pending: dict[str, Any] | None = None  # the latest write, drawn on every run once there is one
-    failed: str | None = None     # the id of the last write the browser refused
+    failed: str | None = None       # the id of the last write the browser refused
 
 
 def _in_app_test() -> bool:
@@ -271,36 +277,38 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
     """
     slot = _slot(name)
     got = _answer(name)
-    if got is None:
-        return Reading(ready=slot.answered, value=slot.value, problem=slot.problem, raw=slot.raw)
-    stamp = (got.get("tab"), got.get("seq"))
-    if slot.answered and stamp == slot.seen:
-        return Reading(ready=True, value=slot.value, problem=slot.problem, raw=slot.raw)
+    stamp = None if got is None else (got.get("tab"), got.get("seq"))
+    if got is None or (slot.answered and stamp == slot.seen):
+        return _reading(slot, fresh=False)
     slot.seen = stamp
     text = got.get("text")
     first = not slot.answered
     slot.answered = True
     if got.get("error"):
-        slot.unavailable = str(got["error"])
-        slot.problem = (f"this browser does not let the app keep anything ({slot.unavailable}), so it "
-                        "lasts as long as this tab")
-        slot.dismissed = False
-        return Reading(ready=True, fresh=first, problem=slot.problem)
+        slot.unavailable, slot.unreadable, slot.dismissed = True, False, False
+        slot.problem = (f"this browser does not let the app keep anything ({got['error']}), so it lasts "
+                        "as long as this tab")
+        return _reading(slot, fresh=first)
     if not first and text == slot.known:
-        return Reading(ready=True, value=slot.value, problem=slot.problem, raw=slot.raw)
+        return _reading(slot, fresh=False)
     slot.known = text
-    slot.value, slot.problem, slot.raw = None, None, None
+    slot.value, slot.problem, slot.raw, slot.hold, slot.unreadable = None, None, None, None, False
     if got.get("size"):
         slot.problem = f"it is too large ({int(got['size']):,} characters, at most {MAX_CHARS:,})"
+        slot.aside = {"copy": storage_key(name)}
     elif text is not None:
         try:
             slot.value = decode(text, check=check)
         except StoreError as e:
-            slot.problem, slot.raw = str(e), text
-            slot.backup = text
+            slot.problem, slot.raw, slot.aside = str(e), text, {"text": text}
     if slot.problem:
-        slot.dismissed = False
-    return Reading(ready=True, value=slot.value, fresh=True, problem=slot.problem, raw=slot.raw)
+        slot.unreadable, slot.dismissed, slot.hold = True, False, ""
+    return _reading(slot, fresh=True)
+
+
+def _reading(slot: _Slot, *, fresh: bool) -> Reading:
+    return Reading(ready=slot.answered, value=slot.value, fresh=fresh,
+                   problem=slot.problem, raw=slot.raw)
 
 
 def load(name: str, *, check: Callable[[Any], Any] | None = None) -> Any | None:
@@ -315,63 +323,67 @@ def save(name: str, value: Any) -> bool:
     """Keep ``value`` under ``name`` in this browser; True when a write was sent.
 
     Nothing is written before the browser has answered :func:`read` (the first run of a session must
-    not overwrite what is stored), nor when the text is the one last read or written. StoreError when
-    the value is not JSON or too large.
+    not overwrite what is stored), nor when the text is the one last read or written, nor, after an
+    unusable stored text, until the value differs from the page's starting one. StoreError when the
+    value is not JSON or too large.
     """
     slot = _slot(name)
     text = encode(value)
     if not slot.answered or slot.unavailable:
         return False
-    element = keys.store_write_key(name)
-    sent = text != slot.known
-    if sent:
-        items: list[list[str | None]] = []
-        if slot.backup is not None:
-            items.append([storage_key(name) + ":unreadable", slot.backup])
-            slot.backup = None
-        items.append([storage_key(name), text])
-        slot.known = text
+    sent = False
+    if slot.hold is not None and slot.hold in ("", text):
+        slot.hold = text  # the unusable text stays until the user changes something
+    elif text != slot.known:
+        slot.hold = None
+        key = storage_key(name)
+        items = [{"key": key + ":unreadable", **slot.aside}] if slot.aside else []
+        items.append({"key": key, "text": text})
+        slot.aside, slot.known, slot.value = None, text, value
         slot.writes += 1
-        slot.value = value
+        slot.pending = {"op": "write", "key": key, "id": f"{_token()}:{slot.writes}", "items": items}
+        sent = True
         if _in_app_test():
             memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
-            memory.update({k: v for k, v in items})
-            return True
-        slot.pending = {"op": "write", "key": storage_key(name), "id": f"{_token()}:{slot.writes}",
-                        "items": items}
-    if _in_app_test():
-        return sent
-    data = slot.pending
-    if data is None:
-        return sent
+            for it in items:
+                memory[it["key"]] = memory.get(it["copy"]) if "copy" in it else it["text"]
+    if slot.pending is not None and not _in_app_test():
+        _write(name, slot)
+    return sent
+
+
+def _write(name: str, slot: _Slot) -> None:
+    """Draw the writer with the latest write (it writes each id once) and hear of a refused one."""
+    element = keys.store_write_key(name)
     _hide(element)
+    data = slot.pending
     result = _component(key=element, data=data, on_failed_change=lambda: None)
     failed = result.get("failed") if result is not None else None
     if isinstance(failed, dict) and failed.get("id") == data["id"] and slot.failed != data["id"]:
         slot.failed = data["id"]
         slot.problem = (f"the last change could not be kept in this browser ({failed.get('error')}); "
                         "it lasts as long as this tab")
-        slot.dismissed = False
-    return sent
+        slot.unreadable, slot.raw, slot.dismissed = False, None, False
 
 
 def problem_box(name: str, what: str) -> None:
-    """Say once, in a box the user closes, why the stored ``what`` could not be used; offer its text.
+    """Say, in a box the user closes, why the kept ``what`` could not be used (with its text to
+    download) or why nothing is kept. ``what`` names the value for the user: "score sheet".
 
-    ``what`` names the value for the user: "score sheet", "lesson progress". Plain text only: the
-    stored text is never rendered as Markdown.
+    The stored text itself is only offered for download, never rendered.
     """
     slot = _slot(name)
     if not slot.problem or slot.dismissed:
         return
     with st.container(border=True, key=keys.store_problem_key(name)):
-        if slot.raw is not None:
-            st.error(f"The {what} kept in this browser could not be read: {slot.problem}. "
-                     f"This tab starts without it; the text that was kept is set aside, and you can "
-                     "download it.", icon=":material/error:")
+        if slot.unreadable:
+            st.error(f"The {what} kept in this browser could not be read, so this tab starts without it. "
+                     "What was kept stays aside in this browser until you change something"
+                     + (", and you can download it." if slot.raw is not None else ".") + " The reason:",
+                     icon=":material/error:")
         else:
-            st.warning(f"The {what} is not kept in this browser: {slot.problem}.",
-                       icon=":material/warning:")
+            st.warning(f"The {what} is not kept in this browser. The reason:", icon=":material/warning:")
+        st.code(slot.problem, language=None, wrap_lines=True)
         cols = st.columns([1, 1, 2])
         if slot.raw is not None:
             cols[0].download_button("Download what was kept", slot.raw, file_name=f"{NAMESPACE}-{name}.json",
