@@ -3,8 +3,8 @@
 import streamlit as st
 
 from explorer.ui import lesson_state as ls
+from explorer.ui import lesson_store, state
 from explorer.ui import lesson_widgets as lw
-from explorer.ui import state
 from explorer.ui.lessons import LessonError, load_lessons
 
 st.title("Lessons")
@@ -13,6 +13,9 @@ try:
     lessons = load_lessons()
 except LessonError as e:
     st.error("A lesson file has problems:\n\n" + "\n".join(f"- {p}" for p in e.problems))
+    st.stop()
+if not lesson_store.restore(lessons):  # the progress kept in this browser has not arrived yet
+    st.caption("Opening your progress kept in this browser…")
     st.stop()
 
 ids = [lesson.id for lesson in lessons]
@@ -72,3 +75,4 @@ with st.expander("Start this lesson again"):
 with st.sidebar:
     st.divider()
     lw.sidebar_progress(lessons, lesson.id)
+lesson_store.keep()
