@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from explorer.ui import cards, nav, state
+from explorer.ui import cards, nav, sheet_store, state
 
 st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
 
@@ -31,4 +31,6 @@ for section, file, title, icon in PAGES:
 current = st.navigation(sections, expanded=True)
 st.html(cards.css())
 state.sidebar()
+sheet_store.sync()  # the score sheet kept in this browser, whatever page adds to it
 current.run()
+sheet_store.keep()

@@ -136,7 +136,6 @@ if seen != rows():  # another page added deals: Undo must be able to take them b
                         "(Score calculator or Deal checker). Undo takes "
                         f"{'them' if arrived > 1 else 'it'} back."), where="add")
 apply_editor_changes()
-sheet_store.keep()
 
 items = rows()
 match, checked = table.evaluate(items)

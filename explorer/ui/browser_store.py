@@ -311,6 +311,11 @@ def _reading(slot: _Slot, *, fresh: bool) -> Reading:
                    problem=slot.problem, raw=slot.raw)
 
 
+def ready(name: str) -> bool:
+    """Whether the browser has answered for ``name`` in this session (:func:`read` mounted its reader)."""
+    return _slot(name).answered
+
+
 def load(name: str, *, check: Callable[[Any], Any] | None = None) -> Any | None:
     """The value kept under ``name``, or None: nothing stored, unusable, or the browser has not answered.
 
@@ -378,9 +383,9 @@ def problem_box(name: str, what: str) -> None:
     with st.container(border=True, key=keys.store_problem_key(name)):
         if slot.unreadable:
             st.error(f"The {what} kept in this browser could not be read, so this tab starts without it. "
-                     "What was kept stays aside in this browser until you change something"
-                     + (", and you can download it." if slot.raw is not None else ".") + " The reason:",
-                     icon=":material/error:")
+                     "What was kept is not erased: it stays in this browser (set aside once you change "
+                     "something)" + (" and you can download it." if slot.raw is not None else ".")
+                     + " The reason:", icon=":material/error:")
         else:
             st.warning(f"The {what} is not kept in this browser. The reason:", icon=":material/warning:")
         st.code(slot.problem, language=None, wrap_lines=True)

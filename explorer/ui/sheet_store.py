@@ -1,10 +1,12 @@
 """The Score sheet kept in this browser, opened from a match link or from a saved file.
 
-The page calls, in this order: :func:`restore` before it reads its rows (False on the first run of a
-session, until the browser has answered: the page then shows its title and stops, so it never shows an
-empty sheet and then jumps), :func:`notices` under its title, :func:`keep` once its rows are settled,
-and :func:`share_and_open` in its lower part. ``commit`` is the page's own function that stores a new
-version of the sheet and puts the old one on the Undo stack.
+The sheet is kept whatever page changes it (the Score calculator and the Deal checker add deals to
+it): ``explorer/app.py`` calls :func:`sync` before every page and :func:`keep` after it. The Score
+sheet page calls :func:`restore` before it reads its rows (False on the first run of a session, until
+the browser has answered: the page then shows its title and stops, so it never shows an empty sheet
+and then jumps), :func:`notices` under its title and :func:`share_and_open` in its lower part.
+``commit`` is the page's own function that stores a new version of the sheet and puts the old one on
+the Undo stack.
 
 Whatever comes from a file, a link or the browser is shown as plain text (``st.code``), never as
 Markdown.
@@ -77,13 +79,17 @@ def describe(rows: Sequence[dict[str, Any]]) -> str:
 
 # --- kept in the browser -------------------------------------------------------------------------
 
-def restore(commit: Commit) -> bool:
-    """Bring in the sheet kept in this browser and a ``?match=`` link; False until the browser answers."""
+def sync() -> None:
+    """Before every page: bring in the sheet kept in this browser (first answer, or another tab's change)."""
     got = browser_store.read(NAME, check=sheet_io.read_stored)
-    if not got.ready:
-        return False
     if got.fresh:
         _adopt(got.value)
+
+
+def restore(commit: Commit) -> bool:
+    """On the Score sheet page: False until the browser has answered; then open a ``?match=`` link."""
+    if not browser_store.ready(NAME):
+        return False
     _open_link(commit)
     return True
 
@@ -113,7 +119,8 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
 
 
 def keep() -> None:
-    """Keep the sheet and its last Undo versions in this browser (written only when they changed)."""
+    """After every page: keep the sheet and its last Undo versions in this browser (written only when
+    they changed, and only once the browser has answered)."""
     history = ss.get(sheet_keys.SHEET_HISTORY) or []
     for undo in (sheet_io.STORED_UNDO, 5, 0):
         try:

@@ -174,3 +174,17 @@ def test_a_kept_sheet_changed_by_another_tab_is_shown_and_undo_goes_back():
     assert any("changed in another tab" in i.value for i in at.info)
     at.button(key=keys.SHEET_UNDO).click().run()
     assert totals(at) == ("10", "0")
+
+
+def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opened():
+    memory = memory_with(sheet_io.stored([{"NS": 50, "EW": 10, "note": "", "gahwa_winner": None}], []))
+    at = open_page("app_pages/deal_checker.py", memory=memory)
+    at.selectbox(key=keys.DEAL_LIBRARY_FILE).select("deal-hokum-clean").run()
+    at.button(key=keys.DEAL_LOAD_FILE).click().run()
+    at.button(key=keys.DEAL_END).click().run()
+    at.button(key=keys.DEAL_ADD_TO_SHEET).click().run()
+    assert not at.exception
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(50, 10), (11, 5)]
+
+    again = open_page(SHEET, memory=at.session_state[state.STORE_MEMORY])   # the phone was locked
+    assert totals(again) == ("61", "15")
