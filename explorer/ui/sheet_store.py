@@ -140,7 +140,7 @@ def _drop_link() -> None:
 
 
 def _open_link(commit: Commit) -> None:
-    """Open a ``?match=`` link once: at once on an empty (or equal) sheet, else ask first."""
+    """Open a ``?match=`` link once: at once on an empty sheet or one the link continues, else ask."""
     link = st.query_params.get(sheet_io.LINK_PARAM)
     if not link or link == ss.get(keys.SHEET_LINK_SEEN):
         return
@@ -158,6 +158,11 @@ def _open_link(commit: Commit) -> None:
     elif not here:
         commit(linked)
         _say("top", "success", f"Opened the match from the link: {describe(linked)}.")
+    elif linked[:len(here)] == here:  # a later link of the same match: nothing kept is lost
+        commit(linked)
+        more = len(linked) - len(here)
+        _say("top", "success", f"Opened the match from the link: it continues your sheet with {more} more "
+                               f"deal{'s' if more != 1 else ''} ({describe(linked)}). **Undo** goes back.")
     else:
         ss[keys.SHEET_LINK_PENDING] = {"rows": linked}
         return  # the link stays in the address bar until the user chooses

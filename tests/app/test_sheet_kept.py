@@ -188,3 +188,12 @@ def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opene
 
     again = open_page(SHEET, memory=at.session_state[state.STORE_MEMORY])   # the phone was locked
     assert totals(again) == ("61", "15")
+
+
+def test_a_later_link_of_the_same_match_opens_at_once():
+    first = [{"NS": 20, "EW": 10, "note": "", "gahwa_winner": None}]
+    memory = memory_with(sheet_io.stored(first, []))
+    at = open_page(SHEET, memory=memory, link=sheet_io.link_value([*first, {"NS": 5, "EW": 30}]))
+    assert totals(at) == ("25", "40")
+    assert any("continues your sheet with 1 more deal" in s.value for s in at.success)
+    assert state.SHEET_LINK_PENDING not in at.session_state
