@@ -200,7 +200,8 @@ class Reading:
     ready: bool
     """False until the browser has answered (the first run of a session, or of a page)."""
     value: Any = None
-    """The stored value as ``check`` returned it; None when nothing usable is stored."""
+    """In a fresh reading, the stored value as ``check`` returned it (None: nothing usable is stored).
+    None in the other runs: the page holds the value then (:func:`load` reads it again)."""
     fresh: bool = False
     """True in the run that brings a new answer: the first one, or another tab's change."""
     problem: str | None = None
@@ -216,7 +217,6 @@ class _Slot:
     known: str | None = None        # the text last read from or written to the browser
     answered: bool = False          # the browser has answered at least once
     seen: tuple | None = None       # the last answer handled: (tab, seq)
-    value: Any = None               # the value last read (checked) or saved
     problem: str | None = None      # why the stored text is unusable, or why nothing is kept
     unreadable: bool = False        # problem is about the stored text (else: the browser keeps nothing)
     raw: str | None = None          # the unusable text, to download
@@ -279,7 +279,7 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
     got = _answer(name)
     stamp = None if got is None else (got.get("tab"), got.get("seq"))
     if got is None or (slot.answered and stamp == slot.seen):
-        return _reading(slot, fresh=False)
+        return _reading(slot)
     slot.seen = stamp
     text = got.get("text")
     first = not slot.answered
@@ -290,25 +290,25 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
                         "as long as this tab")
         return _reading(slot, fresh=first)
     if not first and text == slot.known:
-        return _reading(slot, fresh=False)
+        return _reading(slot)
     slot.known = text
-    slot.value, slot.problem, slot.raw, slot.hold, slot.unreadable = None, None, None, None, False
+    slot.problem, slot.raw, slot.hold, slot.unreadable = None, None, None, False
+    value = None
     if got.get("size"):
         slot.problem = f"it is too large ({int(got['size']):,} characters, at most {MAX_CHARS:,})"
         slot.aside = {"copy": storage_key(name)}
     elif text is not None:
         try:
-            slot.value = decode(text, check=check)
+            value = decode(text, check=check)
         except StoreError as e:
             slot.problem, slot.raw, slot.aside = str(e), text, {"text": text}
     if slot.problem:
         slot.unreadable, slot.dismissed, slot.hold = True, False, ""
-    return _reading(slot, fresh=True)
+    return _reading(slot, fresh=True, value=value)
 
 
-def _reading(slot: _Slot, *, fresh: bool) -> Reading:
-    return Reading(ready=slot.answered, value=slot.value, fresh=fresh,
-                   problem=slot.problem, raw=slot.raw)
+def _reading(slot: _Slot, *, fresh: bool = False, value: Any = None) -> Reading:
+    return Reading(ready=slot.answered, value=value, fresh=fresh, problem=slot.problem, raw=slot.raw)
 
 
 def ready(name: str) -> bool:
@@ -317,11 +317,15 @@ def ready(name: str) -> bool:
 
 
 def load(name: str, *, check: Callable[[Any], Any] | None = None) -> Any | None:
-    """The value kept under ``name``, or None: nothing stored, unusable, or the browser has not answered.
-
-    :func:`read` tells those cases apart.
+    """The value kept under ``name`` as this session last read or wrote it, or None: nothing stored,
+    unusable, or the browser has not answered. Mounts the reader like :func:`read`, which tells those
+    cases apart and says when another tab changed the value.
     """
-    return read(name, check=check).value
+    got = read(name, check=check)
+    slot = _slot(name)
+    if got.fresh or slot.known is None or slot.problem:
+        return got.value
+    return decode(slot.known, check=check)
 
 
 def save(name: str, value: Any) -> bool:
@@ -344,7 +348,7 @@ def save(name: str, value: Any) -> bool:
         key = storage_key(name)
         items = [{"key": key + ":unreadable", **slot.aside}] if slot.aside else []
         items.append({"key": key, "text": text})
-        slot.aside, slot.known, slot.value = None, text, value
+        slot.aside, slot.known = None, text
         slot.writes += 1
         slot.pending = {"op": "write", "key": key, "id": f"{_token()}:{slot.writes}", "items": items}
         sent = True
