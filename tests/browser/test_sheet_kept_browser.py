@@ -241,3 +241,15 @@ def test_importing_a_csv_with_a_bad_row_names_the_row_and_column(page: Page, bas
     wait_kept(page, 2)
     assert kept_sheet(page)["deals"][1]["note"] == "=SUM(A1)"
     no_exception(page)
+
+
+def test_a_browser_that_keeps_nothing_says_so_and_the_sheet_still_works(page: Page, base_url: str):
+    page.add_init_script("Object.defineProperty(window, 'localStorage', {get() {"
+                         " throw new DOMException('The operation is insecure.', 'SecurityError'); }});")
+    open_sheet(page, f"{base_url}/score_sheet")
+    problem = page.locator(".st-key-store-problem-sheet")
+    expect(problem).to_contain_text("The score sheet is not kept in this browser")
+    expect(problem.locator('[data-testid="stCode"]')).to_contain_text("SecurityError")
+    add_deal(page, 16, 0)
+    expect(metric(page, "NS total")).to_have_text("16")
+    no_exception(page)
