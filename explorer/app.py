@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from explorer.ui import cards, nav, sidebar
+from explorer.ui import cards, nav, sheet_store, sidebar
 
 st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
 
@@ -30,4 +30,6 @@ for section, file, title, icon in PAGES:
 current = st.navigation(sections, expanded=True)
 st.html(cards.css())
 sidebar.sidebar()
+sheet_store.sync()  # the score sheet kept in this browser, whatever page adds to it
 current.run()
+sheet_store.keep()

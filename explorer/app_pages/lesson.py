@@ -4,9 +4,9 @@ import streamlit as st
 
 from explorer.lessons import LessonError, load_lessons
 from explorer.ui import lesson_state as ls
+from explorer.ui import lesson_store, sidebar, state
 from explorer.ui import lesson_view as lv
 from explorer.ui import lesson_widgets as lw
-from explorer.ui import sidebar, state
 from explorer.ui.text import code_lines
 
 st.title("Lessons")
@@ -15,6 +15,9 @@ try:
     lessons = load_lessons()
 except LessonError as e:
     st.error("A lesson file has problems:\n\n" + code_lines(e.problems))
+    st.stop()
+if not lesson_store.restore(lessons):  # the progress kept in this browser has not arrived yet
+    st.caption("Opening your progress kept in this browser…")
     st.stop()
 
 ids = [lesson.id for lesson in lessons]
@@ -74,3 +77,4 @@ with st.expander("Start this lesson again"):
 with st.sidebar:
     st.divider()
     lv.sidebar_progress(lessons, lesson.id)
+lesson_store.keep()

@@ -10,12 +10,13 @@ import streamlit as st
 from explorer.engine.cards import Team
 from explorer.engine.match import MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
+from explorer.ui import sheet_store
 from explorer.ui import sheet_table as table
 from explorer.ui import state as keys
 from explorer.ui.replay_charts import match_figure
 
 ss = st.session_state
-HISTORY_LIMIT = 100  # how many earlier versions Undo keeps
+HISTORY_LIMIT = sheet_store.HISTORY_LIMIT
 
 
 # --- the rows and the match they make ----------------------------------------------------------
@@ -119,6 +120,10 @@ ss.setdefault(keys.SHEET_NS, 0)
 ss.setdefault(keys.SHEET_EW, 0)
 ss.setdefault(keys.SHEET_NOTE, "")
 ss.setdefault(keys.SHEET_KIND, "award")
+if not sheet_store.restore(commit):  # the sheet kept in this browser has not arrived yet: no empty flash
+    st.title("Score sheet (Sakka)")
+    st.caption("Opening the score sheet kept in this browser…")
+    st.stop()
 seen = ss.get(keys.SHEET_SEEN)
 if seen is None:  # first visit: deals already there came from another page
     seen = []
@@ -139,6 +144,7 @@ decision = match.decision()
 totals = match.totals()
 
 st.title("Score sheet (Sakka)")
+sheet_store.notices(commit)
 st.markdown(
     f"Keep the score of a match. Each deal's award adds to its team's total; the first team to reach "
     f"**{MATCH_TARGET}** with the **higher total** wins. **Equal totals** at or above {MATCH_TARGET} need "
@@ -238,6 +244,8 @@ b[3].button("New match", key=keys.SHEET_CLEAR, on_click=new_match, disabled=not 
 b[4].download_button("Save the sheet as CSV", data=table.csv_text(items), file_name="baloot-score-sheet.csv",
                      mime="text/csv", key=keys.SHEET_DOWNLOAD, on_click="ignore", disabled=not items,
                      width="stretch")
+
+sheet_store.share_and_open(commit)
 
 if match.deals:
     chart = table.chart_data(items)

@@ -49,27 +49,37 @@ def encode_scenario(doc: dict[str, Any]) -> str:
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def decode_scenario(value: str) -> dict[str, Any]:
-    """The scenario packed by :func:`encode_scenario`; ScenarioError says what is wrong with a bad link."""
+def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
+    """The scenario packed by :func:`encode_scenario`; ScenarioError says what is wrong with a bad link.
+
+    ``what`` names the content in the messages (the score sheet's match links say "match").
+
+    >>> decode_scenario("v1.AAAAAAAAAA", what="match")
+    Traceback (most recent call last):
+    ...
+    explorer.engine.errors.ScenarioError: link: the match in this link is damaged (cut short or altered)
+    """
     if not isinstance(value, str) or not value:
-        raise ScenarioError(at("link", "the link holds no scenario"))
+        raise ScenarioError(at("link", f"the link holds no {what}"))
     if len(value) > MAX_LINK_CHARS:
-        raise ScenarioError(at("link", f"the scenario in this link is too long ({len(value)} characters)"))
+        raise ScenarioError(at("link", f"the {what} in this link is too long ({len(value)} characters)"))
     if not value.startswith(PREFIX):
-        raise ScenarioError(at("link", "this is not a scenario link of this app (unknown version)"))
+        raise ScenarioError(at("link", f"this is not a {what} link of this app (unknown version)"))
     body = value[len(PREFIX):]
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
-        raise ScenarioError(at("link", "the scenario in this link is damaged (not valid base64)")) from None
+        raise ScenarioError(at("link", f"the {what} in this link is damaged (not valid base64)")) from None
     try:
         d = zlib.decompressobj()
         raw = d.decompress(packed, MAX_JSON_BYTES + 1)
         if len(raw) > MAX_JSON_BYTES or d.unconsumed_tail:
-            raise ScenarioError(at("link", "the scenario in this link is too large"))
+            raise ScenarioError(at("link", f"the {what} in this link is too large"))
+        if not d.eof:  # cut inside the checksum: the data may be whole, the link is not
+            raise zlib.error("incomplete stream")
     except zlib.error:
-        raise ScenarioError(at("link", "the scenario in this link is damaged (cut short or altered)")) from None
+        raise ScenarioError(at("link", f"the {what} in this link is damaged (cut short or altered)")) from None
     doc = load_json(raw, where="link")  # bounded like a file: depth, digits, text, keys given twice
     if not isinstance(doc, dict):
-        raise ScenarioError(at("link", "the link does not hold a scenario (a mapping of keys)"))
+        raise ScenarioError(at("link", f"the link does not hold a {what} (a mapping of keys)"))
     return doc

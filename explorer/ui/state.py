@@ -369,3 +369,58 @@ def lesson_card_key(lesson_id: str, step_id: str, card: str) -> str:
 def lesson_widget_key(lesson_id: str, step_id: str, part: str) -> str:
     """One widget of a step's interactive block (``deal_demo`` and the like)."""
     return f"{LESSON_WIDGET_PREFIX}{lesson_id}.{step_id}.{part}"
+
+
+# Browser store (explorer/ui/browser_store.py, prefix "store."): values kept in localStorage
+STORE_SLOTS = "store.slots"
+"""Dict: name of a stored value → what this session knows of it (last text read or written, problem)."""
+STORE_MEMORY = "store.memory"
+"""Under AppTest only (no browser): ``{localStorage key: text}`` standing in for localStorage."""
+STORE_SESSION = "store.session"
+"""A random token of this session; the ids of its writes start with it."""
+
+# Score sheet kept in the browser, its match link and its file import (prefix "sheet.")
+SHEET_RESTORED = "sheet.restored"
+"""True once the sheet kept in this browser has been brought into this session."""
+SHEET_STORE_MESSAGES = "sheet.store_messages"
+"""``{area: (level, text, details)}``: the outcome of a link, a file or another tab's change, shown once."""
+SHEET_LINK_SEEN = "sheet.link_seen"
+"""The ``?match=`` link value already handled (a link is read once per session)."""
+SHEET_LINK_PENDING = "sheet.link_pending"
+"""``{"rows": [...], "link": str}``: a linked match waiting for the user's choice (another one is kept)."""
+SHEET_LINK_CHOICE = "sheet.link_choice"
+"""The box that asks what to do with a linked match when this browser keeps another one."""
+SHEET_LINK_OPEN = "sheet.link_open"
+SHEET_LINK_KEEP = "sheet.link_keep"
+"""Buttons: open the linked match (the kept one goes to Undo) / keep the sheet as it is."""
+SHEET_LINK_SAVE_MINE = "sheet.link_save_mine"
+"""Download button in that box: the kept sheet as CSV."""
+SHEET_SHARE_BOX = "sheet.share_box"
+"""Expander: open a saved sheet, save it as YAML, its match link."""
+SHEET_UPLOAD = "sheet.upload"
+"""File uploader: a sheet saved as CSV or YAML, opened in place of the current one (Undo brings it back)."""
+SHEET_DOWNLOAD_YAML = "sheet.download_yaml"
+"""Download button: the sheet as YAML."""
+
+# Lesson progress kept in the browser
+LESSON_RESTORED = "lesson.restored"
+"""True once the progress kept in this browser has been merged into this session's."""
+
+
+def store_read_key(name: str) -> str:
+    """The key of the invisible component that reads a stored value.
+
+    >>> store_read_key("sheet")
+    'store.read.sheet'
+    """
+    return f"store.read.{name}"
+
+
+def store_write_key(name: str) -> str:
+    """The key of the invisible component that writes a stored value."""
+    return f"store.write.{name}"
+
+
+def store_problem_key(name: str) -> str:
+    """The key of the box that says why a stored value could not be used."""
+    return f"store.problem.{name}"
