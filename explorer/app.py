@@ -9,17 +9,17 @@ st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide"
 # (section, file in app_pages/, title, icon). A file that does not exist stops the app with
 # Streamlit's "could not be found" error: a misspelt page fails loudly.
 PAGES = [
-    ("Learn", "home.py", "Start here", "🏠"),
-    ("Learn", "lesson.py", "Lessons", "📖"),
-    ("Explore", "trick_checker.py", "Trick checker", "♠️"),
-    ("Explore", "score_calculator.py", "Score calculator", "🧮"),
-    ("Explore", "deal_checker.py", "Deal checker", "🔎"),
-    ("Explore", "compare_rules.py", "Compare rules", "⚖️"),
-    ("Explore", "score_sheet.py", "Score sheet", "📝"),
-    ("Explore", "charts.py", "Charts", "📊"),
-    ("Reference", "library.py", "Scenario library", "🗂️"),
-    ("Reference", "glossary.py", "Glossary", "🔤"),
-    ("Reference", "rules.py", "Rules and profiles", "📜"),
+    ("Learn", "home.py", "Start here", ":material/home:"),
+    ("Learn", "lesson.py", "Lessons", ":material/school:"),
+    ("Explore", "trick_checker.py", "Trick checker", ":material/playing_cards:"),
+    ("Explore", "score_calculator.py", "Score calculator", ":material/calculate:"),
+    ("Explore", "deal_checker.py", "Deal checker", ":material/manage_search:"),
+    ("Explore", "compare_rules.py", "Compare rules", ":material/balance:"),
+    ("Explore", "score_sheet.py", "Score sheet", ":material/scoreboard:"),
+    ("Explore", "charts.py", "Charts", ":material/bar_chart:"),
+    ("Reference", "library.py", "Scenario library", ":material/library_books:"),
+    ("Reference", "glossary.py", "Glossary", ":material/translate:"),
+    ("Reference", "rules.py", "Rules and profiles", ":material/gavel:"),
 ]
 
 sections: dict[str, list[st.Page]] = {}

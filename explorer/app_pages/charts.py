@@ -86,14 +86,14 @@ def show_chart(chart: charts.Chart, caption: str, name: str) -> None:
     st.caption(caption)
     row = st.container(horizontal=True, vertical_alignment="center")
     row.download_button("CSV", chart.data.to_csv(index=False).encode(), file_name=f"baloot-{name}.csv",
-                            mime="text/csv", key=state.charts_element_key("csv", name), icon="⬇️", on_click="ignore",
+                            mime="text/csv", key=state.charts_element_key("csv", name), icon=":material/download:", on_click="ignore",
                             help="The numbers behind this chart")
     problem = png_export_problem()
     if problem:
         row.caption(problem)
     else:
         row.download_button("PNG", _png_maker(chart.fig), file_name=f"baloot-{name}.png", mime="image/png",
-                                key=state.charts_element_key("png", name), icon="⬇️", on_click="ignore",
+                                key=state.charts_element_key("png", name), icon=":material/download:", on_click="ignore",
                                 help="The chart as an image (drawn when you click; takes a second or two)")
 
 
@@ -161,7 +161,7 @@ if len(frames) == n_chunks and not cancelled:
 else:
     df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 if cancelled:
-    st.warning(f"Cancelled: {len(df):,} of {deals:,} deals were simulated; the charts show those.", icon="⏹️")
+    st.warning(f"Cancelled: {len(df):,} of {deals:,} deals were simulated; the charts show those.", icon=":material/stop_circle:")
     st.button("Finish the simulation", key=state.CHARTS_RESUME, on_click=_resume)
 
 if len(df):

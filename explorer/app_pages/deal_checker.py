@@ -125,7 +125,7 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
               key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
               help="Appends the award (or the Gahwa) to the match on the Score sheet page.")
     if added:
-        st.page_link(nav.page_path("score_sheet.py"), label="Open the score sheet", icon="📝")
+        st.page_link(nav.page_path("score_sheet.py"), label="Open the score sheet", icon=":material/scoreboard:")
 
 
 def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
@@ -142,19 +142,19 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
             f"{' (locked)' if r.escalation.locked else ''}</div>")
     if err:
         st.error(f"**✕ The first illegal card: trick {err['trick']}, {err['seat']} plays {err['card']}.** "
-                 f"{plain(err['reason'])}", icon="🚫")
+                 f"{plain(err['reason'])}", icon=":material/block:")
     else:
         st.success("✓ Every card of this deal is legal. Step through it below; the score is at the end.")
 
     st.subheader("Replay")
     b = st.columns([1, 1, 1, 1, 2], vertical_alignment="center")
-    b[0].button("⏮ Start", key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
+    b[0].button("Start", icon=":material/first_page:", key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
                 shortcut="Home", width="stretch", help="Before the first card (key: Home)")
     b[1].button("◀ Back", key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
                 shortcut="Left", width="stretch", help="One card back (key: ←)")
     b[2].button("Forward ▶", key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
                 shortcut="Right", width="stretch", type="primary", help="One card forward (key: →)")
-    b[3].button("End ⏭", key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
+    b[3].button("End", icon=":material/last_page:", key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
                 shortcut="End", width="stretch", help="The last card checked (key: End)")
     if err and r.error_position is not None:
         b[4].button("Go to the illegal card", key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
@@ -275,7 +275,7 @@ if doc is not None:
 
 if not text.strip():
     st.info("The editor is empty: load a deal from the library or a file, open a share link, or type one.",
-            icon="👆")
+            icon=":material/info:")
 elif problems:
     st.error("**The engine cannot check this deal yet.** Fix these lines in the editor "
              "(the text is kept as you typed it):\n\n" + code_lines(problems))
@@ -286,10 +286,11 @@ elif output is not None:
         st.error("The replay could not be built:\n\n" + code_lines(e.problems))
     else:
         show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))
-    with st.expander("💾 Save or share this deal"):
+    with st.expander("Save or share this deal", icon=":material/save:"):
         save, share = st.columns([1, 3])
-        save.download_button("⬇️ Save as YAML", text.encode("utf-8"), file_name="baloot-deal.yaml",
-                             mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore")
+        save.download_button("Save as YAML", text.encode("utf-8"), file_name="baloot-deal.yaml",
+                             mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore",
+                             icon=":material/download:")
         with share:
             inbox.share_link("deal_checker.py", doc, "Share link (copy button on the right): opens the Deal "
                                                      "checker with this deal, exactly as it is in the editor.")

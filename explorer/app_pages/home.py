@@ -10,16 +10,16 @@ from explorer.ui import nav, sidebar
 
 # Each column of links: (page file, label, icon, the line under it). A missing page raises.
 SECTIONS = {
-    "Learn": [("lesson.py", "Lessons", "📖", "From the deal to the score, one step at a time."),
-              ("glossary.py", "Glossary", "🔤", "Sun, Hokum, Gahwa … in English and Arabic.")],
-    "Settle a dispute": [("trick_checker.py", "Trick checker", "♠️", "Was that card legal?"),
-                         ("score_calculator.py", "Score calculator", "🧮", "Who won the deal?"),
-                         ("deal_checker.py", "Deal checker", "🔎", "A whole deal, step by step."),
-                         ("compare_rules.py", "Compare rules", "⚖️", "One case under every profile."),
-                         ("score_sheet.py", "Score sheet", "📝", "The match to 152."),
-                         ("charts.py", "Charts", "📊", "What random deals look like.")],
-    "Reference": [("rules.py", "Rules and profiles", "📜", "Where the tables differ, and why."),
-                  ("library.py", "Scenario library", "🗂️", "Worked examples and disputed cases.")],
+    "Learn": [("lesson.py", "Lessons", ":material/school:", "From the deal to the score, one step at a time."),
+              ("glossary.py", "Glossary", ":material/translate:", "Sun, Hokum, Gahwa … in English and Arabic.")],
+    "Settle a dispute": [("trick_checker.py", "Trick checker", ":material/playing_cards:", "Was that card legal?"),
+                         ("score_calculator.py", "Score calculator", ":material/calculate:", "Who won the deal?"),
+                         ("deal_checker.py", "Deal checker", ":material/manage_search:", "A whole deal, step by step."),
+                         ("compare_rules.py", "Compare rules", ":material/balance:", "One case under every profile."),
+                         ("score_sheet.py", "Score sheet", ":material/scoreboard:", "The match to 152."),
+                         ("charts.py", "Charts", ":material/bar_chart:", "What random deals look like.")],
+    "Reference": [("rules.py", "Rules and profiles", ":material/gavel:", "Where the tables differ, and why."),
+                  ("library.py", "Scenario library", ":material/library_books:", "Worked examples and disputed cases.")],
 }
 
 st.title("Baloot explorer")

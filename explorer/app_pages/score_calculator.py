@@ -142,12 +142,12 @@ with st.expander("Match totals before the deal", expanded=bool(ss[state.SCORE_MA
 st.divider()
 st.subheader("Verdict")
 if len(points) < 2:
-    st.info("Enter the raw card points of both teams (or count them from the eight tricks).", icon="👉")
+    st.info("Enter the raw card points of both teams (or count them from the eight tricks).", icon=":material/touch_app:")
 else:
     checked = inbox.check(core, profile=profile)
     if not checked.ok:
         st.error("**This deal cannot be scored as entered.** Your inputs are kept; fix these:\n\n"
-                 + code_lines(checked.errors), icon="🚫")
+                 + code_lines(checked.errors), icon=":material/block:")
     else:
         o = checked.output
         st.markdown("### " + score_words(o).replace("**", ""))
@@ -162,9 +162,9 @@ else:
         m3.metric("Match NS", after["NS"], delta=(award or {}).get("NS") or None)
         m4.metric("Match EW", after["EW"], delta=(award or {}).get("EW") or None)
         if o["match_winner"]:
-            st.success(f"**{o['match_winner']} wins the match.**", icon="🏆")
+            st.success(f"**{o['match_winner']} wins the match.**", icon=":material/trophy:")
         elif o["match"]["another_deal"]:
-            st.warning("Equal totals at 152 or more: play another deal.", icon="🔁")
+            st.warning("Equal totals at 152 or more: play another deal.", icon=":material/replay:")
 
         rows = []
         for s in o["steps"]:
@@ -184,15 +184,15 @@ else:
                        f" – EW {o['match']['before']['EW']} before the deal, NS {after['NS']} – EW {after['EW']} "
                        "after it.")
         note = str(doc.get("title") or f"{core['contract']['mode'].title()} bought by {core['contract']['buyer']}")
-        if words.button("➕ Add to score sheet", key=state.SCORE_ADD_TO_SHEET, type="primary",
+        if words.button("Add to score sheet", icon=":material/add:", key=state.SCORE_ADD_TO_SHEET, type="primary",
                         help="Appends this award to the Score sheet's list of deals."):
             deals = ss.setdefault(state.SHEET_DEALS, [])
             deals.append({"NS": int((award or {}).get("NS", 0)), "EW": int((award or {}).get("EW", 0)),
                           "note": note, "gahwa_winner": o["winner"] if award is None else None})
-            st.toast(f"Added to the score sheet (deal {len(deals)}).", icon="📝")
+            st.toast(f"Added to the score sheet (deal {len(deals)}).", icon=":material/scoreboard:")
         n = len(ss.get(state.SHEET_DEALS) or [])
         if n:
             words.page_link(nav.page_path("score_sheet.py"), label=f"Score sheet: {n} deal{'s' if n != 1 else ''}",
-                            icon="📝", width="stretch")
+                            icon=":material/scoreboard:", width="stretch")
 
 inbox.sync_link(PAGE, doc, empty=inbox.is_empty(PAGE))

@@ -161,9 +161,9 @@ m[2].metric(f"Still to reach {MATCH_TARGET}",
             "—" if decision else f"NS {need[Team.NS]} · EW {need[Team.EW]}")
 status = match.status()
 if decision is not None:
-    st.success(status, icon="🏆")
+    st.success(status, icon=":material/trophy:")
 elif match.needs_another_deal():
-    st.warning(status, icon="⚖️")
+    st.warning(status, icon=":material/balance:")
 else:
     st.info(status)
 bad = [i + 1 for i, (d, _) in enumerate(checked) if d is None]
@@ -234,7 +234,7 @@ numbers = list(range(1, len(items) + 1)) or [None]
 if ss.get(keys.SHEET_DELETE_WHICH) not in numbers:
     ss[keys.SHEET_DELETE_WHICH] = numbers[-1]
 b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
-b[0].button("↶ Undo", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
+b[0].button("Undo", icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
             width="stretch", help="Back to the sheet before the last change.")
 b[1].selectbox("Deal to delete", numbers, key=keys.SHEET_DELETE_WHICH,
                format_func=lambda v: "—" if v is None else f"Deal {v}", disabled=not items)

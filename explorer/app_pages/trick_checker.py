@@ -127,7 +127,7 @@ st.subheader("Verdict")
 if line_problems:
     st.error("**The earlier tricks cannot be read.**\n\n" + code_lines(line_problems))
 elif not core["hand"]:
-    st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).", icon="👉")
+    st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).", icon=":material/touch_app:")
 else:
     checked = inbox.check(core, profile=profile)
     ekka_false = None
@@ -137,7 +137,7 @@ else:
         checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
     if not checked.ok:
         st.error("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
-                 "your inputs are kept.\n\n" + code_lines(checked.errors), icon="🚫")
+                 "your inputs are kept.\n\n" + code_lines(checked.errors), icon=":material/block:")
         st.caption("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
                    "cards played, `tricks[0]` the first line of earlier tricstate.")
     else:
@@ -169,11 +169,11 @@ else:
             st.caption(f"Rule `{o['rule_id']}`: {o['rule_text']}")
         if ekka_false:
             st.warning(f"**The Ekka claim does not hold.** {plain(ekka_false)} The verdict treats the lead as made "
-                       "without Ekka.", icon="⚠️")
+                       "without Ekka.", icon=":material/warning:")
         elif o["ekka"]:
             lead = Card.parse(table[0])
             st.success(f"**The Ekka claim holds:** {lead.pretty} is the highest {lead.suit.title[:-1]} still "
-                       "unplayed (cards in earlier tricks count as played; cards in hands do not).", icon="✅")
+                       "unplayed (cards in earlier tricks count as played; cards in hands do not).", icon=":material/check_circle:")
         elif table and not o["ekka"]:
             lead = Card.parse(table[0])
             played = [Card.parse(c) for t in core.get("tricks") or [] for c in t["cards"]] + \

@@ -159,7 +159,7 @@ def _status(deal: MatchDeal | None, problem: str | None, standing) -> str:
     if standing.after_end:
         return "after the end: not counted"
     if standing.winner is not None:
-        return f"🏆 {standing.winner.value} wins" + (" (Gahwa)" if standing.by_gahwa else "")
+        return f"★ {standing.winner.value} wins" + (" (Gahwa)" if standing.by_gahwa else "")
     if standing.another_deal:
         return f"equal at {MATCH_TARGET}+: another deal"
     if deal.kind == "cancelled":
