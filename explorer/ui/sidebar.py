@@ -12,6 +12,7 @@ import streamlit as st
 
 from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RuleProfile, custom_profile
 from explorer.ui import state
+from explorer.ui.narrow_screen import close_sidebar_after_page_pick
 from explorer.ui.text import plain
 from explorer.ui.words import format_option_value
 
@@ -111,4 +112,5 @@ def sidebar() -> RuleProfile:
             key=state.SIDEBAR_LARGE_CARDS,
             help="Bigger cards and tricks on every page, for a projector or a shared screen.",
         )
+        close_sidebar_after_page_pick()
     return profile
