@@ -82,7 +82,7 @@ def _png_maker(fig):
 
 def show_chart(chart: charts.Chart, caption: str, name: str) -> None:
     """The figure, a one-line caption, and CSV and PNG downloads of it."""
-    st.plotly_chart(chart.fig, key=state.charts_element_key("fig", name), width="stretch")
+    st.plotly_chart(chart.fig, key=state.charts_element_key("fig", name), width="stretch", config=charts.SHOW_CONFIG)
     st.caption(caption)
     row = st.container(horizontal=True, vertical_alignment="center")
     row.download_button("CSV", chart.data.to_csv(index=False).encode(), file_name=f"baloot-{name}.csv",

@@ -13,6 +13,7 @@ from explorer.engine.tables import MATCH_TARGET
 from explorer.ui import sheet_store
 from explorer.ui import sheet_table as table
 from explorer.ui import state as keys
+from explorer.ui.charts import SHOW_CONFIG
 from explorer.ui.replay_charts import match_figure
 
 ss = st.session_state
@@ -251,4 +252,4 @@ if match.deals:
     chart = table.chart_data(items)
     st.plotly_chart(match_figure(chart["rows"], decided_at=chart["decided_at"], winner=chart["winner"],
                                  by_gahwa=chart["by_gahwa"]),
-                    width="stretch", key=keys.SHEET_CHART)
+                    width="stretch", key=keys.SHEET_CHART, config=SHOW_CONFIG)

@@ -28,6 +28,10 @@ TIE_COLOURS = {"counting": "#2e8b57", "other": "#c0392b", "buyer": "#7f8c8d"}
 TEMPLATE = "plotly_white"
 MODE_ORDER = ("sun", "hokum")
 MODE_TITLES = {"sun": "Sun", "hokum": "Hokum"}
+SHOW_CONFIG = {"displayModeBar": False, "displaylogo": False}
+"""``st.plotly_chart(..., config=SHOW_CONFIG)``: no Plotly toolbar. It sat over the figures' titles (on a
+phone, where a tap shows it, every time); the pages offer the downloads, Streamlit's own toolbar the
+full screen, and the figures still zoom by dragging and reset with a double click."""
 
 
 class Chart(NamedTuple):

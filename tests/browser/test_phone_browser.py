@@ -125,3 +125,15 @@ def test_every_sidebar_link_has_a_material_icon_not_an_emoji(laptop: Page, base_
         expect(link.get_by_test_id("stIconMaterial"), link.inner_text()).to_have_count(1)
         expect(link.get_by_test_id("stIconEmoji")).to_have_count(0)
     assert not re.search(r"[\U0001F000-\U0001FFFF]", laptop.get_by_test_id("stSidebar").inner_text())
+
+
+# --- charts ----------------------------------------------------------------------------------------
+
+def test_no_plotly_toolbar_covers_a_chart_title_on_a_phone(phone: Page, base_url):
+    open_page(phone, base_url, "charts")
+    chart = phone.locator(".js-plotly-plot").first
+    expect(chart.locator(".gtitle")).to_be_visible(timeout=30_000)
+    chart.tap()  # a tap is what showed the toolbar on a phone
+    phone.wait_for_timeout(300)
+    expect(chart.locator(".modebar-btn")).to_have_count(0)
+    assert_no_sideways_scrolling(phone, "charts after a tap")
