@@ -130,13 +130,13 @@ TRICK_LOCKED = "trick.locked"
 TRICK_LEADER = "trick.leader"
 """Selectbox: the seat that led the current trick."""
 TRICK_ENTRY = "trick.entry"
-"""Radio: ``pick`` (multiselects over the 32 cards) or ``type`` (text like ``KC 7C``)."""
+"""Radio: ``tap`` (cards tapped one by one, a row per suit) or ``type`` (text like ``KC 7C``)."""
 TRICK_TABLE = "trick.table"
-"""Multiselect: the cards on the table, in play order."""
+"""The cards on the table in the order they were tapped (a list); its rows (:func:`tap_key`) say which are chosen."""
 TRICK_HAND = "trick.hand"
-"""Multiselect: the hand of the seat to play."""
+"""The hand of the seat to play in the order it was tapped (a list); its rows say which cards it holds."""
 TRICK_PLAYED = "trick.played"
-"""Multiselect: other cards already played (without full earlier tricks), for Ekka."""
+"""Other cards already played (without full earlier tricks), for Ekka: the order they were tapped in."""
 TRICK_TABLE_TEXT = "trick.table_text"
 """Text input: the cards on the table (type mode)."""
 TRICK_HAND_TEXT = "trick.hand_text"
@@ -151,6 +151,26 @@ TRICK_EXAMPLE = "trick.example"
 """Button: load the worked example (000 §09)."""
 TRICK_CLEAR = "trick.clear"
 """Button: empty the tool."""
+
+
+
+def tap_key(cards_key: str, suit: str) -> str:
+    """Pills: the row of one suit's cards of a card field; the cards chosen in it are in the field.
+
+    >>> tap_key(TRICK_HAND, "H")
+    'trick.hand.tap.H'
+    """
+    return f"{cards_key}.tap.{suit}"
+
+
+def tap_refused_key(cards_key: str) -> str:
+    """Set when a tap was refused because the card list was full, to say so once under it.
+
+    >>> tap_refused_key(TRICK_TABLE)
+    'trick.table.tap.refused'
+    """
+    return f"{cards_key}.tap.refused"
+
 
 # --- Score calculator ---------------------------------------------------------------------------
 SCORE_MODE = "score.mode"

@@ -82,6 +82,29 @@ def score_words(o: Mapping[str, Any]) -> str:
     return f"**{o['winner']} wins** ({made}{kab}): award **NS {award['NS']} – EW {award['EW']}**"
 
 
+def play_summary(o: Mapping[str, Any], hand_size: int) -> str:
+    """A play verdict in two short sentences of Markdown, for the line under the inputs: the seat to
+    play, what it must do (the engine's requirement) and the legal cards as people read them.
+
+    >>> play_summary({"to_play": "E", "position": 3, "legal": ["QH"], "requirement": "you must trump"}, 1)
+    '**East to play:** you must trump. **Q♥** is the only legal card.'
+    >>> play_summary({"to_play": "E", "position": 2, "legal": ["KC", "7C"],
+    ...               "requirement": "you must follow suit with clubs"}, 8)
+    '**East to play:** you must follow suit with clubs. Legal: **K♣ 7♣** (2 of 8 cards).'
+    >>> play_summary({"to_play": "N", "position": 1, "legal": ["AS", "7D"], "requirement": None}, 2)
+    '**North leads:** either card is legal.'
+    """
+    seat = Seat.parse(o["to_play"]).title
+    head = f"**{seat} leads:**" if o.get("position") == 1 else f"**{seat} to play:**"
+    must = f" {o['requirement']}." if o.get("requirement") else ""
+    legal = [Card.parse(c).pretty for c in o.get("legal") or []]
+    if len(legal) == 1:
+        return f"{head}{must} **{legal[0]}** is the only legal card."
+    if len(legal) == hand_size:
+        return f"{head}{must} " + ("either card is legal." if hand_size == 2 else f"any of its {hand_size} cards is legal.")
+    return f"{head}{must} Legal: **{' '.join(legal)}** ({len(legal)} of {hand_size} cards)."
+
+
 def verdict_words(checked: Checked) -> str:
     """The verdict in one line of Markdown.
 

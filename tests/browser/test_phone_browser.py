@@ -52,14 +52,40 @@ def laptop(browser: Browser) -> Iterator[Page]:
     yield from _context(browser, **LAPTOP)
 
 
+RUNS = """() => {
+  if (window.__bxRuns === undefined) {
+    window.__bxRuns = 0;
+    const app = document.querySelector('[data-testid="stApp"]');
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue === 'notRunning') window.__bxRuns++;
+    }).observe(app, {attributes: true, attributeOldValue: true, attributeFilter: ['data-test-script-state']});
+  }
+  return window.__bxRuns;
+}"""
+"""How many script runs have started since the page was opened (a MutationObserver counts them)."""
+
+
 def settle(page: Page) -> None:
+    """Wait for the script to finish; fail with its text if the page shows an exception."""
     page.wait_for_selector(SCRIPT_DONE, timeout=60_000)
-    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    shown = page.locator('[data-testid="stException"]')
+    assert shown.count() == 0, f"{page.url}: an exception on the page:\n" + shown.first.inner_text()
+
+
+def quiet(page: Page, ms: int = 800) -> None:
+    """Wait until no run has started for ``ms``: the page is not about to move under a finger."""
+    while True:
+        runs = page.evaluate(RUNS)
+        settle(page)
+        page.wait_for_timeout(ms)
+        if page.evaluate(RUNS) == runs:
+            return
 
 
 def open_page(page: Page, base_url: str, path: str) -> None:
     page.goto(f"{base_url}/{path}")
     expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=30_000)
+    page.evaluate(RUNS)
     settle(page)
 
 
@@ -137,3 +163,137 @@ def test_no_plotly_toolbar_covers_a_chart_title_on_a_phone(phone: Page, base_url
     phone.wait_for_timeout(300)
     expect(chart.locator(".modebar-btn")).to_have_count(0)
     assert_no_sideways_scrolling(phone, "charts after a tap")
+
+
+# --- the Trick checker -------------------------------------------------------------------------------
+
+def tap(page: Page, locator) -> None:
+    """One tap (a click on the laptop) on a page at rest, then the run it starts, to its end."""
+    quiet(page, 400)
+    runs = page.evaluate(RUNS)
+    if page.viewport_size["width"] < 768:
+        locator.tap()
+    else:
+        locator.click()
+    page.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
+    settle(page)
+
+
+def card(page: Page, field: str, face: str):
+    """A tappable card of a field (``table``, ``hand``) by its face, e.g. ``K♣``."""
+    suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[face[-1]]
+    return page.locator(f".st-key-trick-{field}-tap-{suit} button", has_text=re.compile(f"^{re.escape(face)}$"))
+
+
+def enter_the_disputed_trick(page: Page) -> int:
+    """West leads K♣ in a hearts Hokum (the default contract), 7♣ follows, the hand to play holds Q♥ and
+    no club: by taps only. Returns the number of taps."""
+    taps = [page.locator(".st-key-trick-leader button", has_text="West"), card(page, "table", "K♣"),
+            card(page, "table", "7♣"), card(page, "hand", "Q♥")]
+    for locator in taps:
+        tap(page, locator)
+    return len(taps)
+
+
+def verdict_bar(page: Page, tool: str):
+    return page.locator(f'[class*="st-key-bx-verdict-bar-{tool}"]')
+
+
+def assert_in_view(page: Page, locator, where: str) -> None:
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, \
+        f"{where}: {box} is not within the first {height} px of the screen"
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_the_disputed_trick_takes_four_taps_and_its_verdict_shows_without_scrolling_to_it(screen, request,
+                                                                                             base_url):
+    page: Page = request.getfixturevalue(screen)
+    open_page(page, base_url, "trick_checker")
+    assert enter_the_disputed_trick(page) == 4
+    bar = verdict_bar(page, "trick")
+    expect(bar).to_contain_text("East to play: you must trump. Q♥ is the only legal card.")
+    assert_in_view(page, bar, f"{screen}: the verdict after the last tap")
+    # the seats: 7♣ lands on South (play runs anticlockwise), East is to play
+    seats = page.locator(".bx-seatmap")
+    expect(seats.locator('[data-seat="S"][data-card="7C"]')).to_have_count(1)
+    expect(seats.locator('.bx-sm-turn[data-seat="E"]')).to_contain_text("to play")
+    expect(page.get_by_text("West leads, then South, East, North.")).to_be_visible()
+    assert_no_sideways_scrolling(page, f"{screen} trick checker")
+    # a reload opens the same trick from the address bar's link
+    page.reload()
+    settle(page)
+    expect(verdict_bar(page, "trick")).to_contain_text("Q♥ is the only legal card.", timeout=30_000)
+
+
+def test_a_fourth_card_on_the_table_is_refused_and_a_typed_bad_card_is_named(phone: Page, base_url):
+    open_page(phone, base_url, "trick_checker")
+    for face in ("K♣", "7♣", "8♣", "9♣"):
+        tap(phone, card(phone, "table", face))
+    expect(phone.get_by_text("At most 3 cards are on the table")).to_be_visible()
+    expect(phone.locator(".st-key-trick-table-tap-C button[aria-checked='true'], "
+                         ".st-key-trick-table-tap-C button[data-selected]")).to_have_count(3)
+    tap(phone, phone.get_by_text("typing (KC 7C …)"))
+    hand = phone.get_by_role("textbox", name="Hand of the seat to play")
+    hand.fill("QH ZZ")
+    runs = phone.evaluate(RUNS)
+    hand.press("Enter")
+    phone.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
+    settle(phone)
+    expect(verdict_bar(phone, "trick")).to_contain_text("not a possible moment of a deal")
+    expect(phone.get_by_test_id("stAlertContentError")).to_contain_text("'ZZ' is not a card")
+
+
+def test_card_by_card_table_shows_legal_and_illegal_whole_on_a_phone(phone: Page, base_url):
+    open_page(phone, base_url, "trick_checker")
+    tap(phone, phone.get_by_role("button", name="Load the worked example"))
+    cell = phone.get_by_test_id("stTable").get_by_text("✕ illegal").first
+    expect(cell).to_be_visible()
+    box = cell.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    table = phone.get_by_test_id("stTable")
+    assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the card-by-card table scrolls sideways"
+    assert_no_sideways_scrolling(phone, "trick checker with the worked example")
+
+
+# --- the Score calculator -------------------------------------------------------------------------------
+
+def test_score_calculator_fields_stack_in_reading_order_on_a_phone(phone: Page, base_url):
+    """Escalation comes before the Doubler it enables; before, they stacked Trump, Dealer, Doubler, Buyer,
+    Escalation."""
+    open_page(phone, base_url, "score_calculator")
+    quiet(phone)
+    main = phone.get_by_test_id("stMain")
+    tops = main.evaluate("""main => {
+      const top = {};
+      for (const label of main.querySelectorAll('[data-testid="stWidgetLabel"]')) {
+        const text = label.innerText.trim();
+        if (!(text in top)) top[text] = label.getBoundingClientRect().top + main.scrollTop;
+      }
+      return top;
+    }""")
+    order = sorted(["Trump", "Buyer", "Dealer", "Escalation", "Doubler"], key=lambda label: tops[label])
+    assert order == ["Trump", "Buyer", "Dealer", "Escalation", "Doubler"], tops
+    expect(main.locator(".bx-seatmap")).to_be_visible()
+    expect(main.get_by_text("Play runs anticlockwise, to each player’s right: East plays first")).to_be_visible()
+
+
+def test_the_award_and_its_button_show_under_the_points_on_a_phone(phone: Page, base_url):
+    open_page(phone, base_url, "score_calculator")
+    points = phone.get_by_label("NS raw points")
+    quiet(phone)
+    points.tap()
+    points.fill("56")
+    runs = phone.evaluate(RUNS)
+    points.press("Enter")
+    phone.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
+    settle(phone)
+    bar = verdict_bar(phone, "score")
+    expect(bar).to_contain_text("EW wins (the buyer fails): award NS 0 – EW 16.")
+    assert_in_view(phone, bar, "the award after typing the points")
+    add = bar.get_by_role("button", name="Add to score sheet")
+    assert_in_view(phone, add, "the Add to score sheet button")
+    tap(phone, add)
+    expect(phone.get_by_text("Added to the score sheet (deal 1).")).to_be_visible()
+    assert_no_sideways_scrolling(phone, "score calculator with a verdict")
