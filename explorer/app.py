@@ -9,6 +9,7 @@ st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide"
 # (section, file in app_pages/, title, icon). A file that does not exist stops the app with
 # Streamlit's "could not be found" error: a misspelt page fails loudly.
 PAGES = [
+    ("Play", "play.py", "Practice table", ":material/playing_cards:"),
     ("Learn", "home.py", "Start here", "🏠"),
     ("Learn", "lesson.py", "Lessons", "📖"),
     ("Explore", "trick_checker.py", "Trick checker", "♠️"),

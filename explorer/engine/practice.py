@@ -66,19 +66,23 @@ class Practice:
     names: tuple[tuple[Seat, str], ...] = tuple(DEFAULT_NAMES.items())
     deals: tuple[DealLog, ...] = ()
     human: Seat = Seat.S
+    tutor: bool = True
+    """Tutor mode: the obligation before each of your cards, Take back and hints (off: table mode)."""
+    auto_declare: bool = True
+    """Beginner mode: your projects are found and declared for you (off: you declare them yourself)."""
 
     # --- starting -----------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, seed: int, *, profile: RuleProfile = DEFAULT_PROFILE, goal: Goal = "match",
             difficulty: Difficulty = "heuristic", names: dict[Seat, str] | None = None,
-            dealer: Seat | None = None) -> Practice:
+            dealer: Seat | None = None, tutor: bool = True, auto_declare: bool = True) -> Practice:
         """A new match: the first dealer drawn from ``seed`` (unless given), the first deal dealt."""
         dealer = dealer or random.Random(seed).choice(SEATS)
         got = dict(DEFAULT_NAMES)
         got.update({s: n for s, n in (names or {}).items() if str(n).strip()})
         p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
-                names=tuple((s, str(got[s]).strip()[:40]) for s in SEATS))
+                names=tuple((s, str(got[s]).strip()[:40]) for s in SEATS), tutor=tutor, auto_declare=auto_declare)
         return replace(p, deals=(DealLog(f"{seed}-1", dealer, (0, 0)),))
 
     # --- reading ------------------------------------------------------------------------------------
@@ -170,6 +174,15 @@ class Practice:
         log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))
         return replace(self, deals=self.deals + (log,))
 
+    def with_settings(self, **changes: Any) -> Practice:
+        """The same practice with other table settings (``tutor``, ``auto_declare``)."""
+        allowed = {"tutor", "auto_declare"}
+        if not set(changes) <= allowed:
+            raise PracticeError(f"only {', '.join(sorted(allowed))} change during a match")
+        p = replace(self, **changes)
+        p.__dict__["states"] = self.states
+        return p
+
     def deal_again(self) -> Practice:
         """The deal in play dealt again from its seed: the same cards, from the first call."""
         log = self.deals[-1]
@@ -180,7 +193,8 @@ class Practice:
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: what a browser keeps to bring the practice back."""
         return {"format": FORMAT, "seed": self.seed, "profile": self.profile.to_spec(), "goal": self.goal,
-                "difficulty": self.difficulty, "names": {s.value: n for s, n in self.names},
+                "difficulty": self.difficulty, "tutor": self.tutor, "auto_declare": self.auto_declare,
+                "names": {s.value: n for s, n in self.names},
                 "deals": [{"seed": d.seed, "dealer": d.dealer.value, "match": list(d.match),
                            "actions": list(d.actions)} for d in self.deals]}
 
@@ -203,6 +217,9 @@ class Practice:
             raise PracticeError(f"goal: {goal!r} is not match or deal")
         if difficulty not in ("heuristic", "strong"):
             raise PracticeError(f"difficulty: {difficulty!r} is not heuristic or strong")
+        tutor, auto = doc.get("tutor", True), doc.get("auto_declare", True)
+        if not isinstance(tutor, bool) or not isinstance(auto, bool):
+            raise PracticeError("tutor, auto_declare: true or false")
         names = doc.get("names")
         if not isinstance(names, dict) or set(names) != {s.value for s in SEATS} \
                 or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in names.values()):
@@ -224,7 +241,7 @@ class Practice:
                 raise PracticeError(f"{where}.actions: more actions than a deal has")
             deals.append(log)
         p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
-                names=tuple((s, names[s.value]) for s in SEATS), deals=tuple(deals))
+                names=tuple((s, names[s.value]) for s in SEATS), deals=tuple(deals), tutor=tutor, auto_declare=auto)
         for i, g in enumerate(p.states):
             if i < len(p.deals) - 1 and not g.finished:
                 raise PracticeError(f"deals[{i}]: not finished, but a later deal follows")
