@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from explorer.engine.bidding import Call, CallKind
+from explorer.engine.bidding import BidRule, Call, CallKind
 from explorer.engine.cards import Card, Rank, Seat, Team
 from explorer.engine.game import Declare, GameState, Play, Stage, describe
 from explorer.engine.i18n import Msg, Style
 from explorer.engine.play import obligation
+from explorer.engine.projects import compare_projects, declared_projects
 
 TEAM_WORDS = {Team.NS: "Us", Team.EW: "Them"}
 """The practice table's teams from South's chair: NS is us (لنا), EW them (لهم)."""
@@ -40,15 +41,20 @@ def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
     completed = False
     cards_seen: list[Card] = []
     trick_count = 0
+    records = iter(g.bidding.history if g.bidding is not None else ())
     for a in g.actions:
         if isinstance(a, Call):
-            out.append(_yours(a, you))
+            record = next(records)
+            if not record.phase.is_bidding and not completed:      # the doubling comes after the completion
+                completed = True
+                out.append(_completion(g))
+            out.append(_call(record.rule, a, you))
             continue
         if not completed and g.bidding is not None and g.bidding.taker is not None:
             completed = True
             out.append(_completion(g))
         if isinstance(a, Declare):
-            out.append(_yours(a, you))
+            out.append(_declared(a, g, you))
             continue
         cards_seen.append(a.card)
         if a.ekka:
@@ -63,6 +69,8 @@ def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
         if len(cards_seen) % 4 == 0:
             t = g.tricks[trick_count]
             trick_count += 1
+            if trick_count == 1:
+                out += _comparison(g)
             if t.winner is you:
                 out.append(Msg("You win trick {n} ({points} points).", n=t.number, points=t.points))
             else:
@@ -75,17 +83,43 @@ def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
     return out
 
 
-def _yours(a: Call | Declare, you: Seat | None) -> Msg:
-    """An action in words, in the second person for ``you``."""
-    if a.seat is not you:
-        return describe(a)
-    if isinstance(a, Declare):
-        if not a.projects:
-            return Msg("You declare no project.")
-        return Msg("You declare {cards}.", cards=[list(p) for p in a.projects])
-    if a.kind is CallKind.PASS:
-        return Msg("You pass.")
-    return Msg("You: {call}", call=a.message())
+def _declared(a: Declare, g: GameState, you: Seat | None) -> Msg:
+    """A declaration as the table hears it in trick 1: the projects' names, not their cards (000 §05)."""
+    kinds = [p.type for cs in a.projects for p in declared_projects(cs, g.contract.mode)]
+    if a.seat is you:
+        return Msg("You declare {projects}.", projects=kinds) if kinds else Msg("You declare no project.")
+    if not kinds:
+        return Msg("{seat} declares no project.", seat=a.seat)
+    return Msg("{seat} declares {projects}.", seat=a.seat, projects=kinds)
+
+
+def _comparison(g: GameState) -> list[Msg]:
+    """After trick 1: which team's projects count, and the cards its players show (000 §05)."""
+    shown = {s: ps for s, ps in g.projects().items() if ps}
+    if not shown:
+        return []
+    comp = compare_projects(shown, mode=g.contract.mode, trump=g.contract.trump, dealer=g.dealer,
+                            profile=g.profile)
+    out = [comp.reason]
+    for seat, ps in shown.items():
+        if seat.team is comp.project_team:
+            out.append(Msg("{seat} shows {cards}.", seat=seat, cards=[c for p in ps for c in p.cards]))
+    return out
+
+
+def _call(rule: BidRule, a: Call, you: Seat | None) -> Msg:
+    """A call in words, saying what a pass declines; in the second person for ``you``."""
+    mine = a.seat is you
+    if a.kind is not CallKind.PASS:
+        return Msg("You: {call}", call=a.message()) if mine else describe(a)
+    if rule is BidRule.ESCALATION_PASS:
+        return Msg("You do not raise.") if mine else Msg("{seat} does not raise.", seat=a.seat)
+    if rule is BidRule.PASS_DECLINES_CHANCE:
+        return (Msg("You pass again: no Sun over the standing bid.") if mine else
+                Msg("{seat} passes again: no Sun over the standing bid.", seat=a.seat))
+    if rule is BidRule.PASS_KEEPS_HOKUM:
+        return Msg("You keep your Hokum.") if mine else Msg("{seat} keeps its Hokum.", seat=a.seat)
+    return Msg("You pass.") if mine else describe(a)
 
 
 def last_calls(g: GameState) -> dict[Seat, Msg]:
