@@ -339,9 +339,9 @@ if g.finished:
                                                   "game points.", n=d.trick, played=d.played.card,
                                                   best=d.best.card, cost=round(d.cost, 1)))))
 
-                    def open_moment(index=d.index, rec=rec) -> None:
+                    def open_moment(index=d.cards_played, rec=rec) -> None:
                         inbox.send(state.DEAL, rec, "the practice table")
-                        ss[state.DEAL_POS] = index
+                        ss[state.DEAL_OPEN_AT] = index
 
                     if c2.button("Show", key=state.play_review_open_key(i), on_click=open_moment):
                         st.switch_page(nav.page_path("deal_checker.py"))

@@ -265,6 +265,13 @@ DEAL_LOAD_FILE = "deal.load_file"
 """Button: put the chosen library file into the editor."""
 DEAL_TEXT = "deal.text"
 """Text area: the deal as YAML (the editor); it keeps what the user typed, right or wrong."""
+DEAL_OPEN_AT = "deal.open_at"
+"""The position (cards played) a deal sent from another page opens at, read once by the Deal checker."""
+DEAL_REVIEW_SEATS = "deal.review_seats"
+"""Multiselect: the seats whose card play the strong player reviews."""
+DEAL_REVIEW = "deal.review"
+"""Button: review the deal; and ``deal.review.result``: ``(text id, seats, Review)``."""
+DEAL_REVIEW_RESULT = "deal.review.result"
 DEAL_POS = "deal.pos"
 """Slider: how many cards of the deal have been played (0 to the last card checked)."""
 DEAL_START = "deal.start"
@@ -471,6 +478,11 @@ def play_call_key(index: int) -> str:
 def play_card_key(card: str) -> str:
     """The button of one card of your hand: ``play.card.QH``."""
     return f"play.card.{card}"
+
+
+def deal_review_go_key(index: int) -> str:
+    """The Deal checker's button that goes to one reviewed moment."""
+    return f"deal.review.go.{index}"
 
 
 def play_review_open_key(index: int) -> str:
