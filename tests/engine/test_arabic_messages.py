@@ -141,7 +141,7 @@ def test_the_isolates_written_in_the_catalogue_are_balanced_and_hold_only_ids_or
 
 
 def test_the_words_of_the_issue_are_the_catalogues_words(catalogue):
-    """The players' words (shared/design/arabic-terms.md), not literal translations nor the errors it lists."""
+    """The players' words (the Arabic terms list of issue 14), not literal translations nor the errors it lists."""
     by = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string for m in catalogue if m.id}
     words = {("CallKind", "Pass"): "بس", ("CallKind", "Hokum"): "حكم", ("CallKind", "Sun"): "صن",
              ("CallKind", "Ashkal"): "أشكال", ("CallKind", "Double"): "دبل", ("CallKind", "Triple"): "ثري",
