@@ -22,7 +22,15 @@ STEP_NAMES = {
 
 
 def pipeline_frame(o: Mapping[str, Any]) -> pd.DataFrame:
-    """One row per step: its name, the sentence (our readings marked), and each team's number."""
+    """One row per step: its name, the sentence (our readings marked), and each team's number.
+
+    >>> from explorer.engine.scenario import check_doc
+    >>> o = check_doc({"kind": "score", "contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
+    ...                "points": {"NS": 84, "EW": 78}}).output
+    >>> f = pipeline_frame(o)
+    >>> list(f["Step"][:3]), f.loc[f["Step"] == "Award", "NS"].item()
+    (['Raw card points', 'Last trick', 'Counting team'], '8')
+    """
     rows = []
     for s in o["steps"]:
         vals = s.get("values") or {}
