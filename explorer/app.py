@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from explorer.ui import cards, nav, sheet_store, sidebar
+from explorer.ui import cards, lang, nav, sheet_store, sidebar
 
 st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
 
@@ -23,13 +23,17 @@ PAGES = [
     ("Reference", "rules.py", "Rules and profiles", "📜"),
 ]
 
+lang.current()  # the language first (``?lang=ar`` or the sidebar's switch): the titles are in it
 sections: dict[str, list[st.Page]] = {}
 for section, file, title, icon in PAGES:
-    page = st.Page(nav.page_path(file), title=title, icon=icon, default=file == "home.py")
-    sections.setdefault(section, []).append(page)
+    page = st.Page(nav.page_path(file), title=lang.t(title), icon=icon, default=file == "home.py",
+                   url_path=file.removesuffix(".py"))
+    sections.setdefault(lang.t(section), []).append(page)
 
 current = st.navigation(sections, expanded=True)
 st.html(cards.css())
+lang.apply_direction()
+lang.keep_in_url()
 sidebar.sidebar()
 sheet_store.sync()  # the score sheet kept in this browser, whatever page adds to it
 current.run()

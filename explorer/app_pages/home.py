@@ -10,7 +10,9 @@ from explorer.ui import nav, sidebar
 
 # Each column of links: (page file, label, icon, the line under it). A missing page raises.
 SECTIONS = {
-    "Learn": [("lesson.py", "Lessons", "📖", "From the deal to the score, one step at a time."),
+    "Learn": [("play.py", "Practice table", ":material/playing_cards:", "Play deals against the computer, "
+               "with the rules explained as they apply."),
+              ("lesson.py", "Lessons", "📖", "From the deal to the score, one step at a time."),
               ("glossary.py", "Glossary", "🔤", "Sun, Hokum, Gahwa … in English and Arabic.")],
     "Settle a dispute": [("trick_checker.py", "Trick checker", "♠️", "Was that card legal?"),
                          ("score_calculator.py", "Score calculator", "🧮", "Who won the deal?"),

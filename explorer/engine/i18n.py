@@ -363,11 +363,22 @@ def translator(lang: str) -> gettext.NullTranslations:
     po = _catalogue(lang)
     if po is None:
         return gettext.NullTranslations()
+    # The engine's catalogue first, then the other domains of the same language (the app's pages,
+    # ``ui-*.po``, and its content, ``content.po``), each one a fallback of the one before.
+    first = _read(po, lang)
+    for other in sorted(po.parent.glob("*.po")):
+        if other != po:
+            first.add_fallback(_read(other, lang))
+    return first
+
+
+def _read(po: Path, lang: str) -> gettext.GNUTranslations:
+    """A ``.po`` catalogue compiled in memory with Babel (no ``.mo`` file is kept)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     with po.open("rb") as fh:
-        catalog = read_po(fh, locale=lang, domain=DOMAIN)
+        catalog = read_po(fh, locale=lang, domain=po.stem)
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)

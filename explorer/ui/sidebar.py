@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RuleProfile, custom_profile
-from explorer.ui import state
+from explorer.ui import lang, state
 from explorer.ui.text import plain
 from explorer.ui.words import format_option_value
 
@@ -105,6 +105,7 @@ def card_size() -> str:
 def sidebar() -> RuleProfile:
     """Everything the sidebar shows on every page: the rules profile and the display toggle."""
     with st.sidebar:
+        lang.selector()
         profile = profile_selector()
         st.toggle(
             "Large cards (projector)",

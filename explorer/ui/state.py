@@ -17,6 +17,8 @@ This module only names keys; it imports no Streamlit. The sidebar's widgets are 
 from __future__ import annotations
 
 # --- the whole app and the sidebar ----------------------------------------------------------
+APP_LANG = "app.lang"
+"""The language of the app: ``en`` or ``ar`` (the sidebar's switch; first read from ``?lang=``)."""
 APP_PROFILE = "app.profile"
 """The :class:`RuleProfile` every page uses (named or custom); read it with ``sidebar.current_profile()``."""
 SIDEBAR_PROFILE_ID = "sidebar.profile_id"
