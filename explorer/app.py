@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from explorer.engine.i18n import N_
 from explorer.ui import cards, lang, nav, sheet_store, sidebar
 
 st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
@@ -9,18 +10,18 @@ st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide"
 # (section, file in app_pages/, title, icon). A file that does not exist stops the app with
 # Streamlit's "could not be found" error: a misspelt page fails loudly.
 PAGES = [
-    ("Play", "play.py", "Practice table", ":material/playing_cards:"),
-    ("Learn", "home.py", "Start here", "🏠"),
-    ("Learn", "lesson.py", "Lessons", "📖"),
-    ("Explore", "trick_checker.py", "Trick checker", "♠️"),
-    ("Explore", "score_calculator.py", "Score calculator", "🧮"),
-    ("Explore", "deal_checker.py", "Deal checker", "🔎"),
-    ("Explore", "compare_rules.py", "Compare rules", "⚖️"),
-    ("Explore", "score_sheet.py", "Score sheet", "📝"),
-    ("Explore", "charts.py", "Charts", "📊"),
-    ("Reference", "library.py", "Scenario library", "🗂️"),
-    ("Reference", "glossary.py", "Glossary", "🔤"),
-    ("Reference", "rules.py", "Rules and profiles", "📜"),
+    (N_("Play"), "play.py", N_("Practice table"), ":material/playing_cards:"),
+    (N_("Learn"), "home.py", N_("Start here"), "🏠"),
+    (N_("Learn"), "lesson.py", N_("Lessons"), "📖"),
+    (N_("Explore"), "trick_checker.py", N_("Trick checker"), "♠️"),
+    (N_("Explore"), "score_calculator.py", N_("Score calculator"), "🧮"),
+    (N_("Explore"), "deal_checker.py", N_("Deal checker"), "🔎"),
+    (N_("Explore"), "compare_rules.py", N_("Compare rules"), "⚖️"),
+    (N_("Explore"), "score_sheet.py", N_("Score sheet"), "📝"),
+    (N_("Explore"), "charts.py", N_("Charts"), "📊"),
+    (N_("Reference"), "library.py", N_("Scenario library"), "🗂️"),
+    (N_("Reference"), "glossary.py", N_("Glossary"), "🔤"),
+    (N_("Reference"), "rules.py", N_("Rules and profiles"), "📜"),
 ]
 
 lang.current()  # the language first (``?lang=ar`` or the sidebar's switch): the titles are in it
