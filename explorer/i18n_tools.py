@@ -1,7 +1,7 @@
-"""Translation tooling: extract every msgid of the engine into ``explorer/locale/explorer.pot``.
+"""Translation tooling: extract every msgid of the engine, the pages and the content into their .pot files.
 
-    python -m explorer.i18n_tools extract            # (re)write explorer/locale/explorer.pot and the pages' ui-*.pot
-    python -m explorer.i18n_tools check              # exit 1 when the committed .pot is out of date
+    python -m explorer.i18n_tools extract            # (re)write explorer.pot, the pages' ui-*.pot and content.pot
+    python -m explorer.i18n_tools check              # exit 1 when a committed .pot is out of date
 
 The same extraction with Babel's own command line::
 
@@ -14,6 +14,15 @@ titles, with the enum's type name as context; suit, rank and seat words), and th
 lookups (the list separator, the card article). A language's catalogue,
 ``explorer/locale/<lang>/LC_MESSAGES/explorer.po``, is made from the .pot (``pybabel init -D explorer
 -i explorer/locale/explorer.pot -d explorer/locale -l ar``) and kept in step with it (``pybabel update``).
+
+The content (domain ``content``): the texts for people of the lessons, the scenario library and the glossary,
+read from their YAML files by the extractors of :mod:`explorer.i18n_content` (each text's msgctxt names its file
+and field; the engine-checked parts, scenarios, cards, answers and ``expect``, are never extracted). The same
+extraction with Babel's command line (its mapping names those extractors)::
+
+    pybabel extract -F explorer/locale/content.cfg --no-default-keywords -k pgettext:1c,2 --no-location \\
+        -o explorer/locale/content.pot .
+    pybabel update -D content -i explorer/locale/content.pot -d explorer/locale -l ar
 """
 
 from __future__ import annotations
@@ -68,6 +77,13 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
 catalogue of a language is read together (:func:`explorer.engine.i18n.translator`)."""
 
 
+CONTENT = "content"
+CONTENT_MAPPING = LOCALE / "content.cfg"
+CONTENT_POT = LOCALE / "content.pot"
+CONTENT_KEYWORDS: dict[str, object] = {"pgettext": ((1, "c"), 2)}
+"""The content's extractors give every text as ``pgettext(context, msgid)`` (``explorer/locale/content.cfg``)."""
+
+
 def _catalog(domain: str, what: str):
     from babel.messages.catalog import Catalog
     return Catalog(project="baloot-explorer", version=_version(), domain=domain, charset="utf-8", fuzzy=False,
@@ -87,6 +103,15 @@ def extract(domain: str = "explorer") -> bytes:
     from babel.messages.extract import extract_from_dir, extract_from_file
     from babel.messages.frontend import parse_mapping_cfg
 
+    if domain == CONTENT:
+        with CONTENT_MAPPING.open(encoding="utf-8") as fh:
+            method_map, options_map = parse_mapping_cfg(fh, filename=str(CONTENT_MAPPING))
+        catalog = _catalog(CONTENT, "lessons, scenario library and glossary")
+        for filename, lineno, message, comments, context in extract_from_dir(
+                ROOT, method_map, options_map, keywords=CONTENT_KEYWORDS):
+            catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments,
+                        context=context)
+        return _pot(catalog)
     if domain != "explorer":
         catalog = _catalog(domain, f"pages ({domain})")
         files = sorted({f for pattern in UI_DOMAINS[domain] for f in ROOT.glob(pattern)})
@@ -109,8 +134,8 @@ def pot_path(domain: str) -> Path:
 
 
 def domains() -> list[str]:
-    """Every catalogue: the engine's, then the pages'."""
-    return ["explorer", *UI_DOMAINS]
+    """Every catalogue: the engine's, the pages', then the content's."""
+    return ["explorer", *UI_DOMAINS, CONTENT]
 
 
 def _version() -> str:
@@ -147,12 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m explorer.i18n_tools", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
     e = sub.add_parser("extract", help=f"write {POT.relative_to(ROOT)} from the code")
-    e.add_argument("--output", type=Path, default=POT, help="where to write the .pot")
+    e.add_argument("--output", type=Path, default=POT, help="where to write the engine's .pot")
+    e.add_argument("--into", type=Path, default=None,
+                   help="a folder to write every .pot into instead of explorer/locale (to compare with the committed)")
     sub.add_parser("check", help="exit 1 when the committed .pot lacks a msgid of the code or has a stale one")
     args = p.parse_args(argv)
     if args.command == "extract":
         for domain in domains():
-            out = args.output if domain == "explorer" else pot_path(domain)
+            out = args.into / pot_path(domain).name if args.into else (
+                args.output if domain == "explorer" else pot_path(domain))
             changed = write(out, domain)
             n = len(msgids(out.read_bytes()))
             print(f"{out}: {n} msgids" + ("" if changed else " (already up to date)"))
