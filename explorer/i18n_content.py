@@ -334,6 +334,9 @@ def write_catalogue(entries: Iterable[tuple[str, str, str]], lang: str, header: 
             m.string = found.get((m.context, _key(m.id)), "")
     catalog.header_comment = header
     catalog.fuzzy = False
+    catalog.last_translator = "Baloot explorer translators"
+    catalog.language_team = {"ar": "Arabic"}.get(lang, lang)
+    catalog.revision_date = catalog.creation_date
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, include_lineno=False, sort_by_file=False)
     return buf.getvalue()
