@@ -56,6 +56,8 @@ from explorer.engine.deal import (
     next_dealer,
 )
 from explorer.engine.errors import ScenarioError
+from explorer.engine.i18n import Style
+from explorer.engine.i18n import text as render
 from explorer.engine.loader import load_yaml
 from explorer.engine.play import card_value, is_trump, seats_from, trick_points, winning_index
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
@@ -89,6 +91,9 @@ INPUTS = ("card", "seat", "team", "number", "choice", "yes_no")
 WIDGETS = ("trick_builder", "deal_demo", "bidding_demo", "play_puzzle", "project_builder",
            "score_pipeline", "match_sheet", "conversion_chart", "project_chances")
 """The interactive blocks a step may name; ``lesson_widgets`` renders them."""
+
+PAGE_STYLE = Style(cards="face")
+"""How the engine's sentences read in a lesson: card faces (``K♣``), not the codes of files (``KC``)."""
 
 _DEFAULT_INPUT = {"trick_winner": "card", "trick_points": "number", "legal_card": "card",
                   "card_legal": "yes_no", "call_legal": "yes_no"}
@@ -450,8 +455,8 @@ def scenario_profile(doc: dict[str, Any], profile: RuleProfile | None) -> RulePr
 def judge(doc: dict[str, Any], profile: RuleProfile | None = None) -> Checked:
     """Run a scenario through the engine; its own ``profile`` wins over the one given."""
     if doc.get("profile") is not None:
-        return check_doc(doc)
-    return check_doc(doc, profile=profile)
+        return check_doc(doc, style=PAGE_STYLE)
+    return check_doc(doc, profile=profile, style=PAGE_STYLE)
 
 
 def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tuple[BiddingState, str | None]:
@@ -466,7 +471,7 @@ def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tu
             calls.append(Call.parse(f"{c['seat']}: {text}"))
         state, _, verdict = replay(state, calls, stage=stage)
         if verdict is not None:
-            return state, str(verdict.reason)
+            return state, render(verdict.reason, PAGE_STYLE)
     return state, None
 
 
@@ -606,7 +611,7 @@ def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any]) -> str:
         toks = _tokens(path)
         if len(toks) > 1 and isinstance(toks[1], int):
             done = deal_of(block)
-            return str(done.steps[toks[1]].describe()).capitalize() + "."
+            return render(done.steps[toks[1]].describe(), PAGE_STYLE).capitalize() + "."
     return "From the engine's deal."
 
 
@@ -699,11 +704,11 @@ def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: Rule
         parts = []
         trump = (output.get("contract") or {}).get("trump")
         for seat, info in output.get("by_seat", {}).items():
-            shown = [f"{p['type'].replace('_', ' ').title()} ({' '.join(p['cards'])}, {p['value']})"
-                     for p in info["projects"]]
+            shown = [f"{p['type'].replace('_', ' ').title()} ({' '.join(Card.parse(c).pretty for c in p['cards'])}, "
+                     f"{p['value']})" for p in info["projects"]]
             if info.get("baloot"):
                 inside = "" if info.get("baloot_separate") else " inside that run, so no separate 2"
-                shown.append(f"Baloot (K{trump} Q{trump}){inside}")
+                shown.append(f"Baloot ({Card.parse('K' + trump).pretty} {Card.parse('Q' + trump).pretty}){inside}")
             parts.append(f"{seat} holds {' and '.join(shown) if shown else 'no project'}.")
         pts = output.get("points") or {}
         parts += [output.get("reason", ""), f"Game points for projects and Baloot: NS {pts.get('NS', 0)}, "
@@ -713,11 +718,11 @@ def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: Rule
         if output.get("error"):
             return output["error"]["reason"]
         state, _ = bidding_state(step.doc, profile)
-        text = str(explain(state))
+        said = render(explain(state), PAGE_STYLE)
         if state.next is not None and head in ("next", "legal_calls"):
             allowed = ", ".join(v.call.label for v in _legal(state))
-            text += f" {state.next.value} may: {allowed}."
-        return text
+            said += f" {state.next.value} may: {allowed}."
+        return said
     if kind == "play":
         return output.get("rule", "")
     if kind == "deal":
@@ -842,14 +847,14 @@ def engine_answer(step: Step, profile: RuleProfile | None = None) -> EngineAnswe
         if q.card not in verdicts:
             raise LessonError(f"question.card: {q.card} is not in the hand")
         legal, reason = verdicts[q.card]
-        return EngineAnswer(legal, display(legal), reason, verdicts=verdicts)
+        return EngineAnswer(legal, display(legal, q), reason, verdicts=verdicts)
     if q.ask == "call_legal":
         state, err = bidding_state(doc, profile)
         if err:
             raise LessonError(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
                               "the state after legal calls")
         v = check_call(state, Call.parse(q.call))
-        return EngineAnswer(v.legal, display(v.legal), str(v.reason))
+        return EngineAnswer(v.legal, display(v.legal, q), render(v.reason, PAGE_STYLE))
     value = read_path(out, q.path)
     return EngineAnswer(normalise(value, how if how != "choice" else None) if value is not None else None,
                         display(value, q), _verdict_reason(step, out, q.path, profile))

@@ -28,7 +28,6 @@ from explorer.ui.lesson_view import (
     contract_value,
     init,
     judged,
-    pretty,
     widget_key,
 )
 from explorer.ui.words import seat_label
@@ -180,7 +179,7 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     m2.metric("EW record", "—" if award is None else award["EW"])
     m3.metric("Buyer's team", "made it ✓" if out["buyer_made"] else "failed ✕")
     st.markdown("**Step by step**")
-    st.table(pd.DataFrame([{"step": s["step"].replace("_", " "), "what happens": pretty(s["detail"])}
+    st.table(pd.DataFrame([{"step": s["step"].replace("_", " "), "what happens": s["detail"]}
                            for s in out["steps"]]).set_index("step"))
 
 
