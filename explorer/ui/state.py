@@ -353,7 +353,7 @@ def lesson_step_key(lesson_id: str) -> str:
 
 
 def lesson_question_key(lesson_id: str, step_id: str, part: str) -> str:
-    """One widget of a step's question: ``input``, ``check``, ``empty`` or ``card.<CARD>``.
+    """One widget of a step's question: ``input``, ``check``, ``empty``, ``reveal`` or ``card.<CARD>``.
 
     >>> lesson_question_key("05-cutting", "follow-suit", "input")
     'lesson.q.05-cutting.follow-suit.input'
