@@ -111,6 +111,15 @@ class LessonError(ValueError):
         super().__init__("\n".join(self.problems))
 
 
+class NotUnderProfile(LessonError):
+    """A question its scenario cannot ask under a rules profile: there the scenario's own calls go
+    another way (``reason``, the engine's words). The lesson then assumes the default rules."""
+
+    def __init__(self, problems: list[str] | str, reason: str):
+        super().__init__(problems)
+        self.reason = reason
+
+
 # --- schema ----------------------------------------------------------------------------------------
 
 class _Model(BaseModel):
@@ -851,8 +860,8 @@ def engine_answer(step: Step, profile: RuleProfile | None = None) -> EngineAnswe
     if q.ask == "call_legal":
         state, err = bidding_state(doc, profile)
         if err:
-            raise LessonError(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
-                              "the state after legal calls")
+            raise NotUnderProfile(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
+                                  "the state after legal calls", err)
         v = check_call(state, Call.parse(q.call))
         return EngineAnswer(v.legal, display(v.legal, q), render(v.reason, PAGE_STYLE))
     value = read_path(out, q.path)
@@ -870,6 +879,9 @@ class Feedback:
     reason: str
     explain: str
     differs_from_text: bool = False
+    assumed_default: bool = False
+    """The scenario's calls do not happen this way under the learner's profile, so the answer was judged
+    under the default rules the lesson assumes (see :func:`not_under`)."""
 
 
 def expected(step: Step) -> Any:
@@ -888,10 +900,28 @@ def agrees(step: Step, answer: EngineAnswer) -> bool:
     return answer.value == want
 
 
+def not_under(step: Step, profile: RuleProfile | None) -> str | None:
+    """Why the step's question cannot be asked under ``profile`` (the engine's words), or None when it can.
+
+    Then the lesson assumes the default rules and :func:`grade` judges the answer under them.
+    """
+    if step.question is None or profile is None or step.doc is None or step.doc.get("profile") is not None:
+        return None
+    try:
+        engine_answer(step, profile)
+    except NotUnderProfile as e:
+        return e.reason
+    return None
+
+
 def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedback:
-    """Judge a learner's answer against the engine (under ``profile`` unless the scenario names one)."""
+    """Judge a learner's answer against the engine (under ``profile`` unless the scenario names one).
+
+    A question that ``profile`` cannot ask (:func:`not_under`) is judged under the default rules.
+    """
     q = step.question
-    answer = engine_answer(step, profile)
+    assumed_default = not_under(step, profile) is not None
+    answer = engine_answer(step, DEFAULT_PROFILE if assumed_default else profile)
     how = q.input if q.input != "choice" else None
     try:
         value = normalise(given, how) if given is not None else None
@@ -902,7 +932,7 @@ def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedbac
     if q.ask in ("legal_card",) and isinstance(value, str) and value in answer.verdicts:
         reason = answer.verdicts[value][1]
     shown = display(given, q)
-    return Feedback(correct, shown, answer.display, reason, q.explain, not agrees(step, answer))
+    return Feedback(correct, shown, answer.display, reason, q.explain, not agrees(step, answer), assumed_default)
 
 
 def check_lesson(lesson: Lesson, profile: RuleProfile | None = None) -> list[str]:
@@ -958,7 +988,7 @@ def lesson_by_id(lessons: Iterable[Lesson], lesson_id: str) -> Lesson:
 
 __all__ = [
     "ASKS", "INPUTS", "WIDGETS", "LESSONS_DIR", "Choice", "DealBlock", "EngineAnswer", "Feedback", "Lesson",
-    "LessonError", "Question", "Step", "agrees", "bidding_state", "check_lesson", "deal_facts", "deal_of",
-    "display", "engine_answer", "expected", "grade", "judge", "load_lesson", "load_lessons", "normalise",
+    "LessonError", "NotUnderProfile", "Question", "Step", "agrees", "bidding_state", "check_lesson", "deal_facts", "deal_of",
+    "display", "engine_answer", "expected", "grade", "judge", "load_lesson", "load_lessons", "normalise", "not_under",
     "play_rule_ids", "read_path", "scenario_profile", "table_facts", "trick_view",
 ]

@@ -14,10 +14,19 @@ import streamlit as st
 
 from explorer.engine.cards import SEATS, Card, Seat, Suit, priority_order
 from explorer.engine.play import seats_from
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.scenario import ContractIn, internal_error, read_model
 from explorer.engine.tables import PROJECT_ORDER, Mode
-from explorer.lessons import Lesson, Step, bidding_state, grade, judge, trick_view, trick_winner_reason
+from explorer.lessons import (
+    Lesson,
+    Step,
+    bidding_state,
+    grade,
+    judge,
+    not_under,
+    trick_view,
+    trick_winner_reason,
+)
 from explorer.ui import cards as ui
 from explorer.ui import lesson_state as ls
 from explorer.ui import sidebar, state
@@ -79,7 +88,11 @@ def card_label(card: Card | str, suffix: str = "") -> str:
 
 
 def contract_label(value: str) -> str:
-    """A contract choice of the editors (:data:`CONTRACTS`): ``☀ Sun (no trumps)``, ``Hokum, ♥ Hearts trumps``."""
+    """A contract choice of the editors (:data:`CONTRACTS`).
+
+    >>> contract_label("sun"), contract_label("H")
+    ('☀ Sun (no trumps)', 'Hokum, ♥ hearts trumps')
+    """
     if value == "sun":
         return "☀ Sun (no trumps)"
     suit = Suit.parse(value)
@@ -315,6 +328,11 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     """The prompt, the answer widgets and the feedback of the step's question."""
     q = step.question
     lid = lesson.id
+    why_not = not_under(step, profile)
+    if why_not:
+        st.info(f"This example assumes the default rules ({DEFAULT_PROFILE.title}). With your rules profile "
+                f"({profile.title}) its calls go another way: {why_not} So your answer is judged under the "
+                "default rules.", icon="📜")
     st.markdown(f"**❓ {q.prompt}**")
     if q.input == "card":
         doc = step.doc
@@ -383,7 +401,7 @@ def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: Rule
         st.success(f"✓ **Right: {fb.answer}.** {reason}")
     else:
         st.error(f"✕ **Not quite.** You said {fb.given}; the engine says **{fb.answer}**. {reason}")
-    if fb.differs_from_text:
+    if fb.differs_from_text and not fb.assumed_default:
         st.info(f"With your rules profile (**{profile.title}**) the engine's answer differs from this "
                 "lesson's text, which follows the detailed Saudi rules. The engine's verdict above is "
                 "the one for your table.")
