@@ -17,7 +17,7 @@ from explorer.engine.cards import DECK, SEATS, Card, Seat
 from explorer.engine.deal import DealRound, complete, cutter, deal_table, new_deal
 from explorer.engine.i18n import text as render
 from explorer.engine.play import seats_from
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.profiles import OPTIONS, RuleProfile
 from explorer.lessons import (
     PAGE_STYLE,
     Lesson,
@@ -195,11 +195,17 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
     init(k("ns"), int(m.get("NS", 0)))
     init(k("ew"), int(m.get("EW", 0)))
     init(k("calls"), list(start_calls))
-    c1, c2, c3, c4 = st.columns(4)
+    c1, c2 = st.columns(2)
     c1.selectbox("Dealer", [s.value for s in SEATS], format_func=seat_label, key=k("dealer"))
     c2.selectbox("Upcard", [str(c) for c in DECK], format_func=lambda c: Card.parse(c).pretty, key=k("upcard"))
-    c3.number_input("Match: NS", min_value=0, max_value=300, step=1, key=k("ns"))
-    c4.number_input("Match: EW", min_value=0, max_value=300, step=1, key=k("ew"))
+    with st.expander("Match score before this deal (it matters only for a Sun Double)"):
+        threshold = OPTIONS["sun_double_threshold"]
+        st.caption(f"The game points each team has in the match so far. A Sun may be doubled only when "
+                   f"the match score allows it ({threshold.title}, lesson 4); nothing else in the bidding "
+                   "looks at it.", help=threshold.meaning)
+        m1, m2 = st.columns(2)
+        m1.number_input("NS (South and North)", min_value=0, max_value=300, step=1, key=k("ns"))
+        m2.number_input("EW (East and West)", min_value=0, max_value=300, step=1, key=k("ew"))
     trial = {"kind": "bidding", "dealer": st.session_state[k("dealer")], "upcard": st.session_state[k("upcard")],
              "match": {"NS": int(st.session_state[k("ns")]), "EW": int(st.session_state[k("ew")])}}
     if doc.get("profile") is not None:
