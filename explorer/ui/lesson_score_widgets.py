@@ -17,7 +17,7 @@ from explorer.engine.cards import SEATS, Card, Seat, Team
 from explorer.engine.contract import Level
 from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
 from explorer.engine.probabilities import exact_table
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.profiles import OPTIONS, RuleProfile, custom_profile
 from explorer.engine.tables import MATCH_TARGET, RAW_TOTAL, Mode
 from explorer.lessons import ROOT, Lesson, Step
 from explorer.ui import charts
@@ -30,21 +30,28 @@ from explorer.ui.lesson_view import (
     judged,
     widget_key,
 )
-from explorer.ui.words import seat_label
+from explorer.ui.words import format_option_value, seat_label
 
 
 @st.cache_resource(show_spinner=False)
 def _lesson_charts() -> dict:
-    """The lessons' charts, built once (read-only figures)."""
-    return {"conversion": charts.conversion_chart(),
-            "chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+    """The lessons' charts that no rules option changes, built once (read-only figures)."""
+    return {"chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+
+
+@st.cache_resource(show_spinner=False)
+def _conversion(tie_rule: str) -> charts.Chart:
+    """The conversion chart under a tie rule (the only option it shows), built once per rule."""
+    return charts.conversion_chart(profile=custom_profile({"tie_rule": tie_rule}))
 
 
 def conversion_chart(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
-    """Raw points to game points for Hokum and Sun, from the engine's conversion and tie rule."""
-    st.plotly_chart(_lesson_charts()["conversion"].fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    """Raw points to game points for Hokum and Sun, from the engine's conversion and the sidebar's tie rule."""
+    st.plotly_chart(_conversion(profile.tie_rule).fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    rule = OPTIONS["tie_rule"]
     st.caption("Exact, from the engine's conversion: the counting team's raw points → its game points; "
-               "shaded: where the rounding goes up or down; dots: who wins a tie on those units.")
+               "shaded: where the rounding goes up or down; dots: who wins an undoubled tie on those units "
+               f"with your rules ({rule.title}: {format_option_value(profile.tie_rule)}).")
 
 
 def project_chances(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:

@@ -434,3 +434,29 @@ def test_no_question_shows_its_answer_before_it_is_answered(at, lesson, step):
     if q.input == "seat":
         assert not SEAT_ORDER.search(page_text(at)), "a seat order answers the question"
     assert not at.success and not at.error
+
+
+@pytest.mark.parametrize("step_id", ["open-locked", "gahwa"])
+def test_a_lesson_example_the_profile_cannot_ask_is_judged_under_the_default_rules_and_says_so(at, step_id):
+    at.selectbox(key=state.SIDEBAR_PROFILE_ID).select("tournament").run()
+    lesson = BY_ID["04-doubling"]
+    step = lesson.step(step_id)
+    open_lesson(at, lesson.id, step.id)
+    assert any("assumes the default rules" in i.value and "N is still to call" in i.value for i in at.info)
+    answer(at, lesson, step, right_answer(step))
+    assert not at.exception, at.exception
+    assert at.success[0].value.startswith("✓")
+    assert not any("differs from this lesson's text" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize(("profile", "ties"), [("detailed", {"counting", "other", "buyer"}), ("simple", {"counting"})])
+def test_the_conversion_chart_follows_the_sidebars_tie_rule(at, profile, ties):
+    import json
+
+    from explorer.ui.charts import TIE_LABELS
+
+    at.selectbox(key=state.SIDEBAR_PROFILE_ID).select(profile).run()
+    open_lesson(at, "07-scoring", "conversion-chart")
+    fig = json.loads(at.get("plotly_chart")[0].proto.spec)
+    names = {t.get("name") for t in fig["data"] if t.get("name", "").startswith("tie:")}
+    assert names == {TIE_LABELS[t] for t in ties}
