@@ -20,6 +20,7 @@ PAGES = [
     ("Reference", "library.py", "Scenario library", "🗂️"),
     ("Reference", "glossary.py", "Glossary", "🔤"),
     ("Reference", "rules.py", "Rules and profiles", "📜"),
+    ("Reference", "sources.py", "Sources", ":material/menu_book:"),
 ]
 
 sections: dict[str, list[st.Page]] = {}

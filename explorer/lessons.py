@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -75,6 +75,7 @@ from explorer.engine.tables import (
     SUN_POINTS,
     Mode,
 )
+from explorer.sources import cite_all
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository root: ``scenario_file`` paths are relative to it."""
@@ -462,10 +463,10 @@ def scenario_profile(doc: dict[str, Any], profile: RuleProfile | None) -> RulePr
 
 
 def judge(doc: dict[str, Any], profile: RuleProfile | None = None) -> Checked:
-    """Run a scenario through the engine; its own ``profile`` wins over the one given."""
-    if doc.get("profile") is not None:
-        return check_doc(doc, style=PAGE_STYLE)
-    return check_doc(doc, profile=profile, style=PAGE_STYLE)
+    """Run a scenario through the engine (its own ``profile`` wins over the one given): its sentences
+    with card faces and the rules documents cited by name."""
+    checked = check_doc(doc, profile=None if doc.get("profile") is not None else profile, style=PAGE_STYLE)
+    return replace(checked, output=cite_all(checked.output)) if checked.ok else checked
 
 
 def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tuple[BiddingState, str | None]:

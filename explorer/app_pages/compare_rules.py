@@ -4,10 +4,11 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, Suit
-from explorer.engine.compare import judge_under, responsible_options, verdict_summary
+from explorer.engine.compare import responsible_options, verdict_summary
 from explorer.engine.profiles import OPTIONS, PROFILES, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library
+from explorer.sources import cite
 from explorer.ui import cards as ui
 from explorer.ui import inbox, sidebar, state
 from explorer.ui.text import code, code_lines, plain
@@ -132,7 +133,7 @@ ref_id = st.selectbox("Compare with", list(profiles), key=state.COMPARE_REFERENC
                       format_func=lambda p: names[p], help="Differences are marked against this profile.")
 reference = profiles[ref_id]
 try:
-    results = judge_under(doc, profiles)
+    results = {pid: inbox.check(doc, profile=p) for pid, p in profiles.items()}
 except Exception as e:  # noqa: BLE001 - an engine bug is one line asking for a report, not a traceback
     st.error(internal_error(e))
     st.stop()
@@ -205,7 +206,7 @@ if differ:
         for n in flip.options:
             how = "alone gives its verdict" if n in flip.exact else "changes the verdict, but not to its verdict alone"
             lines.append(f"- {option_words(n, reference, profiles[pid])} — {how}. "
-                         f"*{OPTIONS[n].meaning}* (source: {OPTIONS[n].source})")
+                         f"*{OPTIONS[n].meaning}* (source: {cite(OPTIONS[n].source)})")
         if not flip.options:
             lines.append("- No single option changes the verdict alone; the options together do: "
                          + ", ".join(f"`{n}`" for n in flip.differing) + ".")

@@ -81,7 +81,7 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
 
 # --- the list --------------------------------------------------------------------------------
 st.title("Scenario library")
-st.markdown("Worked examples from the seed documents, one case per cutting obligation, project comparisons, "
+st.markdown("Worked examples from the rules documents (see Sources), one case per cutting obligation, project comparisons, "
             "every tie rule and escalation level, Kaboot, and disputed cases where the profiles disagree. "
             "Open one in its tool, compare it under every profile, or **present** it step by step with large "
             "cards for a class.")

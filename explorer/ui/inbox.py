@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from explorer.engine.errors import ScenarioError
+from explorer.engine.i18n import Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
 from explorer.engine.kinds.play import PlayIn
@@ -47,6 +48,7 @@ from explorer.engine.scenario import (
 )
 from explorer.engine.share import decode_scenario, encode_scenario
 from explorer.library import kind_of
+from explorer.sources import cite_all
 from explorer.ui import forms, nav, state
 from explorer.ui.text import code_lines, plain
 
@@ -201,13 +203,19 @@ def join_meta(core: Mapping[str, Any], meta: Mapping[str, Any], profile_spec: An
     return out
 
 
+PAGE_STYLE = Style(cards="face")
+"""How the engine's sentences read on a page: card faces (``K♣``); codes (``KC``) are for files and JSON."""
+
+
 def check(doc: Mapping[str, Any], *, profile: RuleProfile | None = None) -> Checked:
-    """The engine's verdict for a tool: ``check_doc``, with an engine bug turned into the one line that
-    asks for a report (``internal_error``) instead of a traceback on the page."""
+    """The engine's verdict for a page: ``check_doc`` with card faces in its sentences and the rules
+    documents cited by name (:func:`explorer.sources.cite`), and an engine bug turned into the one line
+    that asks for a report (``internal_error``) instead of a traceback on the page."""
     try:
-        return check_doc(dict(doc), profile=profile)
+        checked = check_doc(dict(doc), profile=profile, style=PAGE_STYLE)
     except Exception as e:  # noqa: BLE001 - a bug reaches the user as one line; the tests call check_doc
         return Checked(errors=[internal_error(e)])
+    return replace(checked, output=cite_all(checked.output)) if checked.ok else checked
 
 
 # --- Streamlit: the inbox and the message -------------------------------------------------------
