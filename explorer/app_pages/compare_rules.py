@@ -147,18 +147,24 @@ else:
                f"{names[ref_id]}: " + ", ".join(names[p] for p in differ) + ".", icon="⚖️")
 
 
-def _compact(value) -> str:
-    """A verdict value in one short line: ``NS 0 – EW 32``, ``EW``, ``—``."""
+CARD_KEYS = ("card", "legal")
+"""Verdict keys whose values are cards (codes in the verdict, faces on the page)."""
+
+
+def _compact(value, key: str = "") -> str:
+    """A verdict value in one short line: ``NS 0 – EW 32``, ``EW``, ``Q♥``, ``—``."""
     if value is None:
         return "—"
     if isinstance(value, dict):
         if set(value) == {"NS", "EW"}:
             return f"NS {value['NS']} – EW {value['EW']}"
-        return ", ".join(f"{k}: {_compact(v)}" for k, v in value.items())
+        return ", ".join(f"{k}: {_compact(v, k)}" for k, v in value.items())
     if isinstance(value, list):
-        return "; ".join(_compact(v) for v in value) or "—"
+        return "; ".join(_compact(v, key) for v in value) or "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if key in CARD_KEYS and isinstance(value, str):
+        return Card.parse(value).pretty
     return str(value)
 
 
@@ -253,7 +259,7 @@ elif kind == "bidding":
                            **{names[p]: per[p].get(i, "— (not reached)") for p in per}}
                           for i, call in enumerate(calls)])
 if frame is None or frame.empty:
-    frame = pd.DataFrame([{"Step": key, **{names[p]: _compact(summaries[p].get(key)) for p in summaries}}
+    frame = pd.DataFrame([{"Step": key, **{names[p]: _compact(summaries[p].get(key), key) for p in summaries}}
                           for key in dict.fromkeys(k for s in summaries.values() for k in s)])
 if frame is not None and not frame.empty:
     ref_col = names[ref_id]

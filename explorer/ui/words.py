@@ -107,7 +107,8 @@ def verdict_words(checked: Checked) -> str:
     if kind == "deal":
         if not o.get("valid"):
             e = o.get("error") or {}
-            return f"**Illegal card** in trick {e.get('trick')}: {e.get('seat')} plays {e.get('card')}"
+            card = Card.parse(e["card"]).pretty if e.get("card") else "?"
+            return f"**Illegal card** in trick {e.get('trick')}: {e.get('seat')} plays {card}"
         return "Every card legal; " + score_words(o.get("score") or {})
     return ""
 

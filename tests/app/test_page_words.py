@@ -103,7 +103,8 @@ def test_a_tools_worked_example_reads_in_faces_and_names(page, button):
 
 
 @pytest.mark.parametrize("stem", ["seed000-third-player-must-cut", "score-tie-buyer-fails-simple",
-                                  "score-escalated-tie-doubler-loses", "score-kaboot-baloot-teaching-agreement"])
+                                  "score-escalated-tie-doubler-loses", "score-kaboot-baloot-teaching-agreement",
+                                  "deal-illegal-card", "projects-baloot-inside-hundred", "bidding-sun-over-hokum"])
 def test_compare_rules_reads_in_faces_and_names(stem):
     at = AppTest.from_file(str(APP), default_timeout=30).run()
     at.switch_page("app_pages/compare_rules.py").run()
