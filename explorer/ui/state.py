@@ -27,6 +27,8 @@ SIDEBAR_RESET = "sidebar.reset"
 """Button: set every custom option back to the selected profile."""
 SIDEBAR_LARGE_CARDS = "sidebar.large_cards"
 """Toggle: projector-size cards (read it with ``sidebar.card_size()``)."""
+SIDEBAR_KEPT = "sidebar.kept"
+"""Dict: the sidebar widgets' last values, put back before they are drawn (a page switch drops them)."""
 
 
 def sidebar_option_key(name: str) -> str:
