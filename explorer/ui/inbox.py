@@ -312,6 +312,22 @@ def persist(page: str, defaults: Mapping[str, Any]) -> None:
         st.checkbox("alive", key=state.page_key(page, state.ALIVE), label_visibility="collapsed")
 
 
+def restore(page: str, keys: Iterable[str]) -> None:
+    """Put the kept values of these widgets back (a callback, before the run that draws them again).
+
+    A widget that some runs do not draw (the library's search box during a presentation) keeps its
+    value on the server but comes back empty in the browser; a value set again through the session
+    state is sent to the browser with the widget.
+    """
+    ss = _ss()
+    saved = ss.get(state.page_key(page, state.FORM)) or {}
+    for k in keys:
+        if k in saved:
+            ss[k] = copy.deepcopy(saved[k])
+        elif k in ss:
+            ss[k] = ss[k]
+
+
 def remember(page: str, defaults: Mapping[str, Any]) -> None:
     """Copy the page's widget values to ``<page>.form`` now (after changing them in the script)."""
     ss = _ss()
@@ -330,8 +346,9 @@ def is_empty(page: str) -> bool:
     return all(ss.get(k, v) == v for k, v in defaults.items())
 
 
-def show_message(page: str) -> None:
-    """The last import's outcome: a clear error naming each problem, or a short confirmation.
+def show_message(page: str, *, compact: bool = False) -> None:
+    """The last import's outcome: a clear error naming each problem, or a short confirmation
+    (``compact``: one small line, for a page whose heading names the scenario at once).
 
     It is drawn in a placeholder that is there even without a message, so that clearing the message
     does not move the widgets below it: a moved uploader is drawn anew and loses a file still
@@ -347,6 +364,8 @@ def show_message(page: str) -> None:
         if src == "the link":
             kept += " Ask whoever sent it for a fresh link, or open a scenario another way."
         slot.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon="🚫")
+    elif compact:
+        slot.caption(f":material/check_circle: {plain(msg['lines'][0])}")
     else:
         slot.success(plain(msg["lines"][0]), icon="✅")
 
