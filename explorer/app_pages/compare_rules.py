@@ -95,7 +95,7 @@ doc = ss.get(state.page_key(PAGE, state.DOC))
 if not doc:
     inbox.open_save_share(PAGE, None, file_stem="compare-scenario", expanded=True)
     st.info("Choose a scenario above, open a share link, or open a file below (any kind: play, score, "
-            "projects, bidding or deal).", icon="👆")
+            "projects, bidding or deal).", icon=":material/arrow_upward:")
     inbox.sync_link(PAGE, None, empty=True)
     st.stop()
 
@@ -139,10 +139,10 @@ summaries = {pid: verdict_summary(c) for pid, c in results.items()}
 differ = [pid for pid in profiles if summaries[pid] != summaries[ref_id]]
 
 if not differ:
-    st.success(f"**Every profile gives the same verdict:** {verdict_words(results[ref_id])}", icon="🤝")
+    st.success(f"**Every profile gives the same verdict:** {verdict_words(results[ref_id])}", icon=":material/handshake:")
 else:
     st.warning(f"**The profiles disagree.** {len(differ)} of {len(profiles) - 1} differ from "
-               f"{names[ref_id]}: " + ", ".join(names[p] for p in differ) + ".", icon="⚖️")
+               f"{names[ref_id]}: " + ", ".join(names[p] for p in differ) + ".", icon=":material/balance:")
 
 
 CARD_KEYS = ("card", "legal")  # verdict keys whose values are cards (codes in the verdict, faces on the page)
@@ -176,7 +176,8 @@ wrap = "bx-wrap-profiles" if size == "lg" else "bx-wrap-cards-profiles"  # two c
 cols = st.container(key=wrap).columns(len(profiles), gap="small")
 for col, (pid, checked) in zip(cols, results.items(), strict=True):
     with col, st.container(border=True, key=f"compare-col-{pid}"):
-        mark = "🟡 **differs**" if pid in differ else ("📌 reference" if pid == ref_id else "✓ same")
+        mark = (":orange[:material/change_circle:] **differs**" if pid in differ
+                else (":material/push_pin: reference" if pid == ref_id else "✓ same"))
         st.markdown(f"**{names[pid]}**  \n{mark}")
         st.markdown(verdict_words(checked), unsafe_allow_html=False)
         if not checked.ok:
@@ -277,7 +278,7 @@ if frame is not None and not frame.empty:
     what = {"play": "cards", "bidding": "calls"}.get(kind, "steps")
     st.caption(f"Highlighted: the {what} where a profile differs from {ref_col}.")
 
-with st.expander("⚙️ Compare with another profile, or set the custom column"):
+with st.expander("Compare with another profile, or set the custom column", icon=":material/settings:"):
     st.selectbox("Mark the differences against", list(profiles), key=state.COMPARE_REFERENCE,
                  format_func=lambda p: names[p], help="The profile the others are compared with.")
     st.markdown("**The custom column:** start from a profile and change single options.")

@@ -12,8 +12,8 @@ ss = st.session_state
 ALL = "all"
 TOPIC_ORDER = ["cutting", "play", "scoring", "ties", "projects", "baloot", "escalation", "kaboot", "match",
                "disputes", "deal", "bidding"]
-KIND_BADGES = {"play": "♠️ play", "score": "🧮 score", "deal": "🔎 deal", "projects": "🃏 projects",
-               "bidding": "📣 bidding"}
+KIND_BADGES = {"play": ":material/style: play", "score": ":material/calculate: score", "deal": ":material/search: deal",
+               "projects": ":material/view_module: projects", "bidding": ":material/campaign: bidding"}
 PRESENT_CSS = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
 [data-testid="stHeader"] {display: none !important;}
@@ -37,6 +37,8 @@ PRESENT_CSS = """<style>
  .st-key-library-present-body .bx-trick-lg .bx-seatname {font-size: 1rem;}
  .st-key-library-present-body .bx-trick-lg {gap: .4em .8em; padding: .8em 1em;}
  .st-key-library-present-body .bx-contract {font-size: 1.1rem;}
+ .st-key-library-present-body .bx-trick-lg .bx-center .bx-contract {font-size: .85rem;}
+ [data-testid="stMain"] h2 {padding-top: .4rem;}
  .st-key-library-present-text p, .st-key-library-present-text li {font-size: 1.15rem;}
  [data-testid="stMain"] h2 {font-size: 1.5rem;}
 }
@@ -124,7 +126,7 @@ topic = s2.selectbox("Topic", [ALL, *topics], key=state.LIBRARY_TOPIC,
 shown = [e for e in entries if (not query or e.matches(query)) and (topic == ALL or e.topic == topic)]
 st.caption(f"{len(shown)} of {len(entries)} scenarios")
 if not shown:
-    st.info("No scenario matches. Try fewer or other words.", icon="🔍")
+    st.info("No scenario matches. Try fewer or other words.", icon=":material/search:")
 
 for t in topics:
     group = [e for e in shown if e.topic == t]
@@ -151,5 +153,5 @@ for t in topics:
                     st.switch_page(nav.page_path("compare_rules.py"))
                 st.button("▶ Present", key=state.library_show_key(e.stem), on_click=_present, args=(e.stem,),
                           help="Full screen, large cards, one step at a time.")
-                st.markdown(f"[🔗 Share link](/{tool_file.removesuffix('.py')}?s={encode_scenario(e.doc)})",
+                st.markdown(f":material/link: [Share link](/{tool_file.removesuffix('.py')}?s={encode_scenario(e.doc)})",
                             help="A link that opens this scenario in its tool.")

@@ -106,7 +106,7 @@ def _score_inputs(doc: dict[str, Any]) -> dict[str, Any]:
 
 def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Edit a deal's facts and watch every scoring step of the engine."""
-    st.markdown("**🧮 The scoring pipeline**")
+    st.markdown(":material/calculate: **The scoring pipeline**")
     doc = step.doc or _example("seed000-score-84-78")
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     for name, v in _score_inputs(doc).items():
@@ -192,7 +192,7 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
 
 def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """A score sheet: one row per deal; the engine adds up and says when the match is over."""
-    st.markdown("**📝 Score sheet**")
+    st.markdown(":material/edit_note: **Score sheet**")
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     start_rows = pd.DataFrame({"NS": [16, 8, 0, 26, 44, 21], "EW": [0, 8, 26, 0, 0, 0],
                                "Gahwa won by": ["no"] * 6})
@@ -238,7 +238,7 @@ def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     st.caption("Running totals after each deal, added up by the engine:")
     st.dataframe(pd.DataFrame(rows, columns=["deal", "NS", "EW", "note"]), hide_index=True, width="stretch")
     if verdict and verdict[0] == "win":
-        st.success("🏆 " + verdict[1] + (" Later rows are not counted." if match.extra_deals() else ""))
+        st.success(verdict[1] + (" Later rows are not counted." if match.extra_deals() else ""), icon=":material/emoji_events:")
     elif verdict:
         st.info(verdict[1])
     else:

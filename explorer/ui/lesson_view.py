@@ -181,10 +181,10 @@ def _show_play(step: Step, doc: dict[str, Any], size: str, *, solved: bool = Fal
     notes = []
     esc = doc.get("escalation") or {}
     if esc.get("locked"):
-        notes.append("🔒 **Locked**: no trump lead unless the hand holds only trumps.")
+        notes.append(":material/lock: **Locked**: no trump lead unless the hand holds only trumps.")
     cur = doc.get("current") or {}
     if cur.get("ekka") or doc.get("ekka"):
-        notes.append(f"📣 The leader announced **Ekka** on {tv.cards[0].pretty}.")
+        notes.append(f":material/campaign: The leader announced **Ekka** on {tv.cards[0].pretty}.")
     played = doc.get("played") or [c for t in doc.get("tricks") or [] for c in t.get("cards", [])]
     if played:
         notes.append("Gone in earlier tricks: " + " ".join(Card.parse(c).pretty for c in played))
@@ -332,8 +332,8 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     if why_not:
         st.info(f"This example assumes the default rules ({DEFAULT_PROFILE.title}). With your rules profile "
                 f"({profile.title}) its calls go another way: {why_not} So your answer is judged under the "
-                "default rules.", icon="📜")
-    st.markdown(f"**❓ {q.prompt}**")
+                "default rules.", icon=":material/gavel:")
+    st.markdown(f":material/help: **{q.prompt}**")
     if q.input == "card":
         doc = step.doc
         if q.ask == "trick_winner":
@@ -406,7 +406,7 @@ def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: Rule
                 "lesson's text, which follows the detailed Saudi rules. The engine's verdict above is "
                 "the one for your table.")
     elif not fb.correct:
-        st.info(f"💡 {q.explain}")
+        st.info(q.explain, icon=":material/lightbulb:")
 
 
 def widget_key(lesson: Lesson, step: Step, part: str) -> str:
@@ -421,12 +421,12 @@ def init(key: str, value: Any) -> None:
 
 def sidebar_progress(lessons: list[Lesson], current: str) -> None:
     """The learner's progress in every lesson: steps done and questions right."""
-    st.markdown("**📖 Your progress**")
+    st.markdown(":material/school: **Your progress**")
     lines = []
     for lesson in lessons:
         s = ls.summary(lesson)
         mark = "▶ " if lesson.id == current else ""
-        done = " ✅" if s["steps_done"] == s["steps"] else ""
+        done = " :material/check_circle:" if s["steps_done"] == s["steps"] else ""
         retried = f" (+{s['retried']} after a retry)" if s["retried"] else ""
         lines.append(f"{mark}**{lesson.number}. {lesson.title}**{done}  \n"
                      f"{s['steps_done']}/{s['steps']} steps · {s['right']}/{s['questions']} right at the first try"

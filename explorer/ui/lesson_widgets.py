@@ -56,7 +56,7 @@ def render_widget(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
 
 def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Any four cards in play order: the engine says who wins and what the trick is worth."""
-    st.markdown("**🛠️ Build a trick**")
+    st.markdown(":material/construction: **Build a trick**")
     doc = step.doc or {"contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
                        "current": {"leader": "N", "cards": ["AH", "9H", "7H"]}, "hand": ["KH"]}
     tv = trick_view(doc)
@@ -96,7 +96,7 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
 
 def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """A seeded deal, card by card: the cut, 3 + 2, the upcard, the completion."""
-    st.markdown("**🂠 Deal the cards**")
+    st.markdown(":material/style: **Deal the cards**")
     block = step.deal
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     init(k("seed"), block.seed if block else 7)
@@ -180,7 +180,7 @@ def _call_text(call: Call) -> str:
 
 def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Make the calls yourself: the engine lists every call of the seat asked, allowed or not, and why."""
-    st.markdown("**🗣️ Your bidding table**")
+    st.markdown(":material/record_voice_over: **Your bidding table**")
     doc = step.doc or {"kind": "bidding", "dealer": "S", "upcard": "9H"}
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     start_calls = []
@@ -269,9 +269,9 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
                                         "why": render(v.reason, PAGE_STYLE)} for v in options]),
                          hide_index=True, width="stretch")
     elif state.redeal:
-        st.info("🔁 " + render(explain(state), PAGE_STYLE))
+        st.info(render(explain(state), PAGE_STYLE), icon=":material/replay:")
     else:
-        st.success("✅ " + render(explain(state), PAGE_STYLE))
+        st.success(render(explain(state), PAGE_STYLE), icon=":material/check_circle:")
     with st.container(horizontal=True, gap="small"):
         st.button("↩ Undo last call", key=k("undo"), on_click=undo, disabled=not state.calls)
         st.button("⏮ Start again", key=k("restart"), on_click=restart)
@@ -284,7 +284,7 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
 
 def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """An editable trick: change the contract, the table and the hand, click a card for the verdict."""
-    st.markdown("**🧩 Your own puzzle**")
+    st.markdown(":material/extension: **Your own puzzle**")
     doc = step.doc
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     cur = doc.get("current") or {}
@@ -362,7 +362,7 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
 
 def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Pick 8 cards (and maybe an opponent's 8): the engine finds the projects and who scores."""
-    st.markdown("**🃏 Build a hand**")
+    st.markdown(":material/style: **Build a hand**")
     doc = step.doc or {"contract": {"mode": "sun", "buyer": "S"}, "hands": {"S": []}}
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     hands = doc.get("hands") or {}
