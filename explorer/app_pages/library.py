@@ -12,7 +12,7 @@ ss = st.session_state
 ALL = "all"
 TOPIC_ORDER = ["cutting", "play", "scoring", "ties", "projects", "baloot", "escalation", "kaboot", "match",
                "disputes", "deal", "bidding"]
-KIND_BADGES = {"play": ":material/style: play", "score": ":material/calculate: score", "deal": ":material/search: deal",
+KIND_BADGES = {"play": ":material/style: play", "score": ":material/calculate: score", "deal": ":material/timeline: deal",
                "projects": ":material/view_module: projects", "bidding": ":material/campaign: bidding"}
 PRESENT_CSS = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
@@ -126,7 +126,7 @@ topic = s2.selectbox("Topic", [ALL, *topics], key=state.LIBRARY_TOPIC,
 shown = [e for e in entries if (not query or e.matches(query)) and (topic == ALL or e.topic == topic)]
 st.caption(f"{len(shown)} of {len(entries)} scenarios")
 if not shown:
-    st.info("No scenario matches. Try fewer or other words.", icon=":material/search:")
+    st.info("No scenario matches. Try fewer or other words.", icon=":material/filter_alt_off:")
 
 for t in topics:
     group = [e for e in shown if e.topic == t]
