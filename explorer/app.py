@@ -22,6 +22,7 @@ PAGES = [
     (N_("Reference"), "library.py", N_("Scenario library"), "🗂️"),
     (N_("Reference"), "glossary.py", N_("Glossary"), "🔤"),
     (N_("Reference"), "rules.py", N_("Rules and profiles"), "📜"),
+    (N_("Reference"), "sources.py", N_("Sources"), ":material/menu_book:"),
 ]
 
 lang.current()  # the language first (``?lang=ar`` or the sidebar's switch): the titles are in it

@@ -21,7 +21,8 @@ SECTIONS = {
                          ("score_sheet.py", "Score sheet", "📝", "The match to 152."),
                          ("charts.py", "Charts", "📊", "What random deals look like.")],
     "Reference": [("rules.py", "Rules and profiles", "📜", "Where the tables differ, and why."),
-                  ("library.py", "Scenario library", "🗂️", "Worked examples and disputed cases.")],
+                  ("library.py", "Scenario library", "🗂️", "Worked examples and disputed cases."),
+                  ("sources.py", "Sources", ":material/menu_book:", "The rules documents the app follows.")],
 }
 
 st.title("Baloot explorer")
@@ -47,7 +48,7 @@ st.markdown(
     "because the lead was neither an Ace nor an Ekka. "
     f"North plays {ui.card_chip('AC')} and East's trump takes the trick. "
     "An Ekka on the King would have been false: North still held the Ace. "
-    "(The worked example of the detailed Saudi rules, 000 §09.)",
+    "(The worked example of the detailed Saudi rules, §9: see Sources.)",
     unsafe_allow_html=True,
 )
 taste = cards("KC 7C QH AC")

@@ -29,6 +29,8 @@ SIDEBAR_RESET = "sidebar.reset"
 """Button: set every custom option back to the selected profile."""
 SIDEBAR_LARGE_CARDS = "sidebar.large_cards"
 """Toggle: projector-size cards (read it with ``sidebar.card_size()``)."""
+SIDEBAR_KEPT = "sidebar.kept"
+"""Dict: the sidebar widgets' last values, put back before they are drawn (a page switch drops them)."""
 
 
 def sidebar_option_key(name: str) -> str:
@@ -362,7 +364,7 @@ def lesson_step_key(lesson_id: str) -> str:
 
 
 def lesson_question_key(lesson_id: str, step_id: str, part: str) -> str:
-    """One widget of a step's question: ``input``, ``check``, ``empty`` or ``card.<CARD>``.
+    """One widget of a step's question: ``input``, ``check``, ``empty``, ``reveal`` or ``card.<CARD>``.
 
     >>> lesson_question_key("05-cutting", "follow-suit", "input")
     'lesson.q.05-cutting.follow-suit.input'
