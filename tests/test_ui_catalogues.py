@@ -28,3 +28,15 @@ def test_every_pages_file_belongs_to_exactly_one_catalogue():
              for p in (root / "explorer" / folder).glob("*.py") if p.name not in ("__init__.py", "state.py")]
     missing = [f for f in [*files, "explorer/app.py"] if f not in owned]
     assert not missing, f"files with no catalogue (add them to i18n_tools.UI_DOMAINS): {missing}"
+
+
+@pytest.mark.parametrize("po", sorted((i18n_tools.LOCALE / "ar" / "LC_MESSAGES").glob("ui-*.po")), ids=lambda p: p.stem)
+def test_every_text_of_an_arabic_pages_catalogue_is_translated_and_not_fuzzy(po):
+    from babel.messages.pofile import read_po
+
+    template = i18n_tools.msgids(i18n_tools.pot_path(po.stem).read_bytes())
+    catalog = read_po(po.open("rb"), locale="ar")
+    done = {(m.context, m.id) for m in catalog if m.id and not m.fuzzy and
+            (all(m.string) if isinstance(m.string, tuple) else m.string)}
+    missing = sorted(template - done, key=str)
+    assert not missing, f"{po.name}: {len(missing)} texts untranslated or fuzzy (pybabel update, then translate): {missing[:5]}"
