@@ -2,33 +2,40 @@
 
 import streamlit as st
 
-from explorer.ui import cards, nav, sheet_store, sidebar
+from explorer.engine.i18n import N_
+from explorer.ui import cards, lang, nav, sheet_store, sidebar
 
 st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
 
 # (section, file in app_pages/, title, icon). A file that does not exist stops the app with
 # Streamlit's "could not be found" error: a misspelt page fails loudly.
 PAGES = [
-    ("Learn", "home.py", "Start here", ":material/home:"),
-    ("Learn", "lesson.py", "Lessons", ":material/school:"),
-    ("Explore", "trick_checker.py", "Trick checker", ":material/playing_cards:"),
-    ("Explore", "score_calculator.py", "Score calculator", ":material/calculate:"),
-    ("Explore", "deal_checker.py", "Deal checker", ":material/manage_search:"),
-    ("Explore", "compare_rules.py", "Compare rules", ":material/balance:"),
-    ("Explore", "score_sheet.py", "Score sheet", ":material/scoreboard:"),
-    ("Explore", "charts.py", "Charts", ":material/bar_chart:"),
-    ("Reference", "library.py", "Scenario library", ":material/library_books:"),
-    ("Reference", "glossary.py", "Glossary", ":material/translate:"),
-    ("Reference", "rules.py", "Rules and profiles", ":material/gavel:"),
+    (N_("Play"), "play.py", N_("Practice table"), ":material/playing_cards:"),
+    (N_("Learn"), "home.py", N_("Start here"), ":material/home:"),
+    (N_("Learn"), "lesson.py", N_("Lessons"), ":material/school:"),
+    (N_("Explore"), "trick_checker.py", N_("Trick checker"), ":material/style:"),
+    (N_("Explore"), "score_calculator.py", N_("Score calculator"), ":material/calculate:"),
+    (N_("Explore"), "deal_checker.py", N_("Deal checker"), ":material/manage_search:"),
+    (N_("Explore"), "compare_rules.py", N_("Compare rules"), ":material/balance:"),
+    (N_("Explore"), "score_sheet.py", N_("Score sheet"), ":material/scoreboard:"),
+    (N_("Explore"), "charts.py", N_("Charts"), ":material/bar_chart:"),
+    (N_("Reference"), "library.py", N_("Scenario library"), ":material/library_books:"),
+    (N_("Reference"), "glossary.py", N_("Glossary"), ":material/translate:"),
+    (N_("Reference"), "rules.py", N_("Rules and profiles"), ":material/gavel:"),
+    (N_("Reference"), "sources.py", N_("Sources"), ":material/menu_book:"),
 ]
 
+lang.current()  # the language first (``?lang=ar`` or the sidebar's switch): the titles are in it
 sections: dict[str, list[st.Page]] = {}
 for section, file, title, icon in PAGES:
-    page = st.Page(nav.page_path(file), title=title, icon=icon, default=file == "home.py")
-    sections.setdefault(section, []).append(page)
+    page = st.Page(nav.page_path(file), title=lang.t(title), icon=icon, default=file == "home.py",
+                   url_path=file.removesuffix(".py"))
+    sections.setdefault(lang.t(section), []).append(page)
 
 current = st.navigation(sections, expanded=True)
 st.html(cards.css())
+lang.apply_direction()
+lang.keep_in_url()
 sidebar.sidebar()
 sheet_store.sync()  # the score sheet kept in this browser, whatever page adds to it
 current.run()

@@ -1,7 +1,7 @@
-"""Translation tooling: extract every msgid of the engine into ``explorer/locale/explorer.pot``.
+"""Translation tooling: extract every msgid of the engine, the pages and the content into their .pot files.
 
-    python -m explorer.i18n_tools extract            # (re)write explorer/locale/explorer.pot
-    python -m explorer.i18n_tools check              # exit 1 when the committed .pot is out of date
+    python -m explorer.i18n_tools extract            # (re)write explorer.pot, the pages' ui-*.pot and content.pot
+    python -m explorer.i18n_tools check              # exit 1 when a committed .pot is out of date
 
 The same extraction with Babel's own command line::
 
@@ -14,6 +14,15 @@ titles, with the enum's type name as context; suit, rank and seat words), and th
 lookups (the list separator, the card article). A language's catalogue,
 ``explorer/locale/<lang>/LC_MESSAGES/explorer.po``, is made from the .pot (``pybabel init -D explorer
 -i explorer/locale/explorer.pot -d explorer/locale -l ar``) and kept in step with it (``pybabel update``).
+
+The content (domain ``content``): the texts for people of the lessons, the scenario library and the glossary,
+read from their YAML files by the extractors of :mod:`explorer.i18n_content` (each text's msgctxt names its file
+and field; the engine-checked parts, scenarios, cards, answers and ``expect``, are never extracted). The same
+extraction with Babel's command line (its mapping names those extractors)::
+
+    pybabel extract -F explorer/locale/content.cfg --no-default-keywords -k pgettext:1c,2 --no-location \\
+        -o explorer/locale/content.pot .
+    pybabel update -D content -i explorer/locale/content.pot -d explorer/locale -l ar
 """
 
 from __future__ import annotations
@@ -43,24 +52,90 @@ KEYWORDS: dict[str, object] = {
 MessageKey = tuple[str | None, str | tuple[str, ...]]
 
 
-def extract() -> bytes:
-    """The .pot of the code as it is now (without line numbers, so that an edit elsewhere does not change it)."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_dir
-    from babel.messages.frontend import parse_mapping_cfg
-    from babel.messages.pofile import write_po
+UI_KEYWORDS: dict[str, object] = {**KEYWORDS, "t": None, "tn": (1, 2)}
+"""The app's pages also write ``t("...")`` and ``tn("...", "...", n)`` (:mod:`explorer.ui.lang`)."""
 
-    with MAPPING.open(encoding="utf-8") as fh:
-        method_map, options_map = parse_mapping_cfg(fh, filename=str(MAPPING))
-    catalog = Catalog(project="baloot-explorer", version=_version(), domain="explorer", charset="utf-8", fuzzy=False,
-                      header_comment="# Msgids of the Baloot rules explorer's engine.\n"
-                                     "# Written by `python -m explorer.i18n_tools extract`; do not edit by hand.\n#")
-    for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT, method_map, options_map, keywords=KEYWORDS):
-        catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
+UI_DOMAINS: dict[str, tuple[str, ...]] = {
+    "ui-shell": ("explorer/app.py", "explorer/ui/sidebar.py", "explorer/ui/lang.py", "explorer/ui/nav.py",
+                 "explorer/ui/words.py", "explorer/ui/text.py", "explorer/ui/cards.py", "explorer/ui/glossary.py",
+                 "explorer/app_pages/home.py", "explorer/app_pages/rules.py", "explorer/app_pages/glossary.py",
+                 "explorer/app_pages/sources.py"),
+    "ui-learn": ("explorer/app_pages/lesson.py", "explorer/ui/lesson_*.py", "explorer/lessons.py"),
+    "ui-dispute": ("explorer/app_pages/trick_checker.py", "explorer/app_pages/score_calculator.py",
+                   "explorer/app_pages/score_sheet.py", "explorer/ui/forms.py", "explorer/ui/contract_widgets.py",
+                   "explorer/ui/sheet_*.py", "explorer/ui/card_taps.py", "explorer/ui/seat_map.py",
+                   "explorer/ui/verdict_bar.py"),
+    "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
+                   "explorer/app_pages/library.py", "explorer/library.py", "explorer/ui/inbox.py",
+                   "explorer/ui/replay.py", "explorer/ui/presentation.py", "explorer/ui/browser_store.py"),
+    "ui-charts": ("explorer/app_pages/charts.py", "explorer/ui/charts.py", "explorer/ui/explore_charts.py",
+                  "explorer/ui/replay_charts.py", "explorer/ui/practice_charts.py"),
+    "ui-play": ("explorer/app_pages/play.py", "explorer/ui/practice_view.py", "explorer/ui/score_view.py"),
+}
+"""The app's catalogues, one per group of pages (``explorer/locale/<domain>.pot``, and per language
+``explorer/locale/<lang>/LC_MESSAGES/<domain>.po``): each group is translated on its own, and every
+catalogue of a language is read together (:func:`explorer.engine.i18n.translator`)."""
+
+
+CONTENT = "content"
+CONTENT_MAPPING = LOCALE / "content.cfg"
+CONTENT_POT = LOCALE / "content.pot"
+CONTENT_KEYWORDS: dict[str, object] = {"pgettext": ((1, "c"), 2)}
+"""The content's extractors give every text as ``pgettext(context, msgid)`` (``explorer/locale/content.cfg``)."""
+
+
+def _catalog(domain: str, what: str):
+    from babel.messages.catalog import Catalog
+    return Catalog(project="baloot-explorer", version=_version(), domain=domain, charset="utf-8", fuzzy=False,
+                   header_comment=f"# Msgids of the Baloot rules explorer's {what}.\n"
+                                  "# Written by `python -m explorer.i18n_tools extract`; do not edit by hand.\n#")
+
+
+def _pot(catalog) -> bytes:
+    from babel.messages.pofile import write_po
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, include_lineno=False, sort_by_file=False)
     return buf.getvalue()
+
+
+def extract(domain: str = "explorer") -> bytes:
+    """The .pot of ``domain`` as the code is now (without line numbers, so an edit elsewhere does not change it)."""
+    from babel.messages.extract import extract_from_dir, extract_from_file
+    from babel.messages.frontend import parse_mapping_cfg
+
+    if domain == CONTENT:
+        with CONTENT_MAPPING.open(encoding="utf-8") as fh:
+            method_map, options_map = parse_mapping_cfg(fh, filename=str(CONTENT_MAPPING))
+        catalog = _catalog(CONTENT, "lessons, scenario library and glossary")
+        for filename, lineno, message, comments, context in extract_from_dir(
+                ROOT, method_map, options_map, keywords=CONTENT_KEYWORDS):
+            catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments,
+                        context=context)
+        return _pot(catalog)
+    if domain != "explorer":
+        catalog = _catalog(domain, f"pages ({domain})")
+        files = sorted({f for pattern in UI_DOMAINS[domain] for f in ROOT.glob(pattern)})
+        for path in files:
+            for lineno, message, comments, context in extract_from_file("python", path, keywords=UI_KEYWORDS):
+                catalog.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)], auto_comments=comments,
+                            context=context)
+        return _pot(catalog)
+    with MAPPING.open(encoding="utf-8") as fh:
+        method_map, options_map = parse_mapping_cfg(fh, filename=str(MAPPING))
+    catalog = _catalog("explorer", "engine")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=KEYWORDS):
+        catalog.add(message, None, [(Path(filename).as_posix(), lineno)], auto_comments=comments, context=context)
+    return _pot(catalog)
+
+
+def pot_path(domain: str) -> Path:
+    return LOCALE / f"{domain}.pot"
+
+
+def domains() -> list[str]:
+    """Every catalogue: the engine's, the pages', then the content's."""
+    return ["explorer", *UI_DOMAINS, CONTENT]
 
 
 def _version() -> str:
@@ -83,9 +158,9 @@ def msgids(pot: bytes) -> set[MessageKey]:
     return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
 
 
-def write(path: Path = POT) -> bool:
+def write(path: Path = POT, domain: str = "explorer") -> bool:
     """Write the .pot at ``path``; False (and nothing written) when it is already up to date."""
-    new = extract()
+    new = extract(domain)
     if path.is_file() and _without_date(path.read_bytes()) == _without_date(new):
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -97,20 +172,29 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m explorer.i18n_tools", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
     e = sub.add_parser("extract", help=f"write {POT.relative_to(ROOT)} from the code")
-    e.add_argument("--output", type=Path, default=POT, help="where to write the .pot")
+    e.add_argument("--output", type=Path, default=POT, help="where to write the engine's .pot")
+    e.add_argument("--into", type=Path, default=None,
+                   help="a folder to write every .pot into instead of explorer/locale (to compare with the committed)")
     sub.add_parser("check", help="exit 1 when the committed .pot lacks a msgid of the code or has a stale one")
     args = p.parse_args(argv)
     if args.command == "extract":
-        changed = write(args.output)
-        n = len(msgids(args.output.read_bytes()))
-        print(f"{args.output}: {n} msgids" + ("" if changed else " (already up to date)"))
+        for domain in domains():
+            out = args.into / pot_path(domain).name if args.into else (
+                args.output if domain == "explorer" else pot_path(domain))
+            changed = write(out, domain)
+            n = len(msgids(out.read_bytes()))
+            print(f"{out}: {n} msgids" + ("" if changed else " (already up to date)"))
         return 0
-    now, committed = msgids(extract()), msgids(POT.read_bytes()) if POT.is_file() else set()
-    for ctx, mid in sorted(now - committed, key=str):
-        print(f"missing from {POT.name}: {mid!r}" + (f" (context {ctx})" if ctx else ""))
-    for ctx, mid in sorted(committed - now, key=str):
-        print(f"stale in {POT.name}: {mid!r}" + (f" (context {ctx})" if ctx else ""))
-    if now != committed:
+    stale = False
+    for domain in domains():
+        path = pot_path(domain)
+        now, committed = msgids(extract(domain)), msgids(path.read_bytes()) if path.is_file() else set()
+        for ctx, mid in sorted(now - committed, key=str):
+            print(f"missing from {path.name}: {mid!r}" + (f" (context {ctx})" if ctx else ""))
+        for ctx, mid in sorted(committed - now, key=str):
+            print(f"stale in {path.name}: {mid!r}" + (f" (context {ctx})" if ctx else ""))
+        stale |= now != committed
+    if stale:
         print("run: python -m explorer.i18n_tools extract", file=sys.stderr)
         return 1
     return 0

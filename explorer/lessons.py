@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -56,6 +56,8 @@ from explorer.engine.deal import (
     next_dealer,
 )
 from explorer.engine.errors import ScenarioError
+from explorer.engine.i18n import Style
+from explorer.engine.i18n import text as render
 from explorer.engine.loader import load_yaml
 from explorer.engine.play import card_value, is_trump, seats_from, trick_points, winning_index
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
@@ -73,6 +75,7 @@ from explorer.engine.tables import (
     SUN_POINTS,
     Mode,
 )
+from explorer.sources import cite_all
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository root: ``scenario_file`` paths are relative to it."""
@@ -90,6 +93,9 @@ WIDGETS = ("trick_builder", "deal_demo", "bidding_demo", "play_puzzle", "project
            "score_pipeline", "match_sheet", "conversion_chart", "project_chances")
 """The interactive blocks a step may name; ``lesson_widgets`` renders them."""
 
+PAGE_STYLE = Style(cards="face")
+"""How the engine's sentences read in a lesson: card faces (``K♣``), not the codes of files (``KC``)."""
+
 _DEFAULT_INPUT = {"trick_winner": "card", "trick_points": "number", "legal_card": "card",
                   "card_legal": "yes_no", "call_legal": "yes_no"}
 _ASK_KIND = {"trick_winner": "play", "trick_points": "play", "legal_card": "play", "card_legal": "play",
@@ -104,6 +110,15 @@ class LessonError(ValueError):
     def __init__(self, problems: list[str] | str):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
         super().__init__("\n".join(self.problems))
+
+
+class NotUnderProfile(LessonError):
+    """A question its scenario cannot ask under a rules profile: there the scenario's own calls go
+    another way (``reason``, the engine's words). The lesson then assumes the default rules."""
+
+    def __init__(self, problems: list[str] | str, reason: str):
+        super().__init__(problems)
+        self.reason = reason
 
 
 # --- schema ----------------------------------------------------------------------------------------
@@ -448,10 +463,10 @@ def scenario_profile(doc: dict[str, Any], profile: RuleProfile | None) -> RulePr
 
 
 def judge(doc: dict[str, Any], profile: RuleProfile | None = None) -> Checked:
-    """Run a scenario through the engine; its own ``profile`` wins over the one given."""
-    if doc.get("profile") is not None:
-        return check_doc(doc)
-    return check_doc(doc, profile=profile)
+    """Run a scenario through the engine (its own ``profile`` wins over the one given): its sentences
+    with card faces and the rules documents cited by name."""
+    checked = check_doc(doc, profile=None if doc.get("profile") is not None else profile, style=PAGE_STYLE)
+    return replace(checked, output=cite_all(checked.output)) if checked.ok else checked
 
 
 def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tuple[BiddingState, str | None]:
@@ -466,7 +481,7 @@ def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tu
             calls.append(Call.parse(f"{c['seat']}: {text}"))
         state, _, verdict = replay(state, calls, stage=stage)
         if verdict is not None:
-            return state, str(verdict.reason)
+            return state, render(verdict.reason, PAGE_STYLE)
     return state, None
 
 
@@ -606,7 +621,7 @@ def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any]) -> str:
         toks = _tokens(path)
         if len(toks) > 1 and isinstance(toks[1], int):
             done = deal_of(block)
-            return str(done.steps[toks[1]].describe()).capitalize() + "."
+            return render(done.steps[toks[1]].describe(), PAGE_STYLE).capitalize() + "."
     return "From the engine's deal."
 
 
@@ -699,11 +714,11 @@ def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: Rule
         parts = []
         trump = (output.get("contract") or {}).get("trump")
         for seat, info in output.get("by_seat", {}).items():
-            shown = [f"{p['type'].replace('_', ' ').title()} ({' '.join(p['cards'])}, {p['value']})"
-                     for p in info["projects"]]
+            shown = [f"{p['type'].replace('_', ' ').title()} ({' '.join(Card.parse(c).pretty for c in p['cards'])}, "
+                     f"{p['value']})" for p in info["projects"]]
             if info.get("baloot"):
                 inside = "" if info.get("baloot_separate") else " inside that run, so no separate 2"
-                shown.append(f"Baloot (K{trump} Q{trump}){inside}")
+                shown.append(f"Baloot ({Card.parse('K' + trump).pretty} {Card.parse('Q' + trump).pretty}){inside}")
             parts.append(f"{seat} holds {' and '.join(shown) if shown else 'no project'}.")
         pts = output.get("points") or {}
         parts += [output.get("reason", ""), f"Game points for projects and Baloot: NS {pts.get('NS', 0)}, "
@@ -713,11 +728,11 @@ def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: Rule
         if output.get("error"):
             return output["error"]["reason"]
         state, _ = bidding_state(step.doc, profile)
-        text = str(explain(state))
+        said = render(explain(state), PAGE_STYLE)
         if state.next is not None and head in ("next", "legal_calls"):
             allowed = ", ".join(v.call.label for v in _legal(state))
-            text += f" {state.next.value} may: {allowed}."
-        return text
+            said += f" {state.next.value} may: {allowed}."
+        return said
     if kind == "play":
         return output.get("rule", "")
     if kind == "deal":
@@ -842,14 +857,14 @@ def engine_answer(step: Step, profile: RuleProfile | None = None) -> EngineAnswe
         if q.card not in verdicts:
             raise LessonError(f"question.card: {q.card} is not in the hand")
         legal, reason = verdicts[q.card]
-        return EngineAnswer(legal, display(legal), reason, verdicts=verdicts)
+        return EngineAnswer(legal, display(legal, q), reason, verdicts=verdicts)
     if q.ask == "call_legal":
         state, err = bidding_state(doc, profile)
         if err:
-            raise LessonError(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
-                              "the state after legal calls")
+            raise NotUnderProfile(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
+                                  "the state after legal calls", err)
         v = check_call(state, Call.parse(q.call))
-        return EngineAnswer(v.legal, display(v.legal), str(v.reason))
+        return EngineAnswer(v.legal, display(v.legal, q), render(v.reason, PAGE_STYLE))
     value = read_path(out, q.path)
     return EngineAnswer(normalise(value, how if how != "choice" else None) if value is not None else None,
                         display(value, q), _verdict_reason(step, out, q.path, profile))
@@ -865,6 +880,9 @@ class Feedback:
     reason: str
     explain: str
     differs_from_text: bool = False
+    assumed_default: bool = False
+    """The scenario's calls do not happen this way under the learner's profile, so the answer was judged
+    under the default rules the lesson assumes (see :func:`not_under`)."""
 
 
 def expected(step: Step) -> Any:
@@ -883,10 +901,28 @@ def agrees(step: Step, answer: EngineAnswer) -> bool:
     return answer.value == want
 
 
+def not_under(step: Step, profile: RuleProfile | None) -> str | None:
+    """Why the step's question cannot be asked under ``profile`` (the engine's words), or None when it can.
+
+    Then the lesson assumes the default rules and :func:`grade` judges the answer under them.
+    """
+    if step.question is None or profile is None or step.doc is None or step.doc.get("profile") is not None:
+        return None
+    try:
+        engine_answer(step, profile)
+    except NotUnderProfile as e:
+        return e.reason
+    return None
+
+
 def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedback:
-    """Judge a learner's answer against the engine (under ``profile`` unless the scenario names one)."""
+    """Judge a learner's answer against the engine (under ``profile`` unless the scenario names one).
+
+    A question that ``profile`` cannot ask (:func:`not_under`) is judged under the default rules.
+    """
     q = step.question
-    answer = engine_answer(step, profile)
+    assumed_default = not_under(step, profile) is not None
+    answer = engine_answer(step, DEFAULT_PROFILE if assumed_default else profile)
     how = q.input if q.input != "choice" else None
     try:
         value = normalise(given, how) if given is not None else None
@@ -897,7 +933,7 @@ def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedbac
     if q.ask in ("legal_card",) and isinstance(value, str) and value in answer.verdicts:
         reason = answer.verdicts[value][1]
     shown = display(given, q)
-    return Feedback(correct, shown, answer.display, reason, q.explain, not agrees(step, answer))
+    return Feedback(correct, shown, answer.display, reason, q.explain, not agrees(step, answer), assumed_default)
 
 
 def check_lesson(lesson: Lesson, profile: RuleProfile | None = None) -> list[str]:
@@ -953,7 +989,7 @@ def lesson_by_id(lessons: Iterable[Lesson], lesson_id: str) -> Lesson:
 
 __all__ = [
     "ASKS", "INPUTS", "WIDGETS", "LESSONS_DIR", "Choice", "DealBlock", "EngineAnswer", "Feedback", "Lesson",
-    "LessonError", "Question", "Step", "agrees", "bidding_state", "check_lesson", "deal_facts", "deal_of",
-    "display", "engine_answer", "expected", "grade", "judge", "load_lesson", "load_lessons", "normalise",
+    "LessonError", "NotUnderProfile", "Question", "Step", "agrees", "bidding_state", "check_lesson", "deal_facts", "deal_of",
+    "display", "engine_answer", "expected", "grade", "judge", "load_lesson", "load_lessons", "normalise", "not_under",
     "play_rule_ids", "read_path", "scenario_profile", "table_facts", "trick_view",
 ]

@@ -13,6 +13,7 @@ because it is about the files people read, not the rules.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,13 +89,23 @@ def _english(word: str) -> list[str]:
 
 @functools.cache
 def _arabic_to_english() -> dict[str, tuple[str, ...]]:
-    """Glossary Arabic term → its English term and other names, lower case (read once)."""
+    """Glossary Arabic term (and any Arabic spelling among its other names, e.g. أشكل for أشكال) → its English
+    term and other names, lower case (read once)."""
     from explorer.ui.glossary import load_glossary  # Streamlit-free: the glossary file's reader
     try:
         entries = load_glossary()
     except Exception:  # noqa: BLE001 - search still works on English words without the glossary
         return {}
-    return {e.arabic.strip().lower(): (e.term.lower(), *(a.lower() for a in e.also)) for e in entries if e.arabic}
+    out: dict[str, tuple[str, ...]] = {}
+    for e in entries:
+        names = (e.term.lower(), *(a.lower() for a in e.also if not _ARABIC.search(a)))
+        for word in (e.arabic, *(a for a in e.also if _ARABIC.search(a))):
+            if word.strip():
+                out[word.strip().lower()] = names
+    return out
+
+
+_ARABIC = re.compile("[\u0600-\u06FF]")
 
 
 def load_library(folder: Path = LIBRARY_DIR) -> list[Entry]:

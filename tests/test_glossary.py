@@ -7,9 +7,9 @@ import pytest
 from explorer.ui.glossary import GlossaryError, glossary_html, load_glossary, search
 
 REQUIRED = {
-    "Sun": "صن", "Hokum": "حكم", "Ashkal": "أشكل", "Sira": "سرا", "Fifty": "خمسين",
+    "Sun": "صن", "Hokum": "حكم", "Ashkal": "أشكال", "Sira": "سرا", "Fifty": "خمسين",
     "Hundred": "مية", "Four Hundred": "أربعمية", "Baloot": "بلوت", "Kaboot": "كبوت",
-    "Gahwa": "قهوة", "Ekka": "إكة", "Double": "دبل", "Sakka": "صكة", "Pass": "بس", "Wala": "ولا",
+    "Gahwa": "قهوة", "Ekka": "إكة", "Double": "دبل", "Sakka": "صكة", "Pass": "بس", "Wala": "ولا", "Locked": "مقفل",
 }  # fmt: skip
 
 

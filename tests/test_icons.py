@@ -35,12 +35,21 @@ LEFT_TO_OWNERS: dict[str, set[str]] = {
 """Emoji still in files owned by others, by file name: the test fails only on emoji not listed."""
 
 
+class _Unmark(ast.NodeTransformer):
+    """``N_("Lessons")`` (a text marked for translation) read as the text itself."""
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        if getattr(node.func, "id", None) == "N_" and len(node.args) == 1:
+            return node.args[0]
+        return self.generic_visit(node)
+
+
 def _pages() -> list[tuple[str, str, str, str]]:
-    """``PAGES`` of explorer/app.py, read without running Streamlit."""
+    """``PAGES`` of explorer/app.py, read without running Streamlit (its N_() markers read as their texts)."""
     tree = ast.parse((APP / "app.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "PAGES" for t in node.targets):
-            return ast.literal_eval(node.value)
+            return ast.literal_eval(_Unmark().visit(node.value))
     raise AssertionError("explorer/app.py has no PAGES list")
 
 

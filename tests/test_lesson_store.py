@@ -19,7 +19,8 @@ def progress_with_answers() -> dict:
     right = grade(step, "KH")
     return {"05-cutting": {"seen": {s.id for s in lesson.steps[:4]},
                            "answers": {step.id: {"given": "KH", "feedback": right, "correct": True,
-                                                 "ever_right": True, "attempts": 2}}},
+                                                 "first_right": False, "ever_right": True, "attempts": 2,
+                                                 "revealed": True}}},
             "01-cards": {"seen": set(), "answers": {}}}
 
 
@@ -28,6 +29,16 @@ def test_progress_with_graded_answers_round_trips_through_the_stored_text():
     text = browser_store.encode(export(progress))
     assert browser_store.decode(text, check=read_progress) == progress
     assert browser_store.encode(export(read_progress(export(progress)))) == text   # one spelling
+
+
+@pytest.mark.parametrize("attempts, first_right", [(1, True), (2, False)])
+def test_progress_kept_before_first_attempts_counted_apart_counts_only_a_single_right_attempt(attempts, first_right):
+    value = export(progress_with_answers())
+    record = value["lessons"]["05-cutting"]["answers"]["trump-lead-overtake"]
+    del record["first_right"], record["revealed"]
+    record["attempts"] = attempts
+    read = read_progress(value)["05-cutting"]["answers"]["trump-lead-overtake"]
+    assert read["first_right"] is first_right and read["revealed"] is False
 
 
 def test_a_restored_lesson_opens_at_the_furthest_step_seen():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -148,9 +149,42 @@ def test_an_illegal_card_is_graded_wrong_with_the_engines_reason():
     step = _step("05-cutting", "trump-lead-overtake")
     fb = grade(step, "7H")
     assert not fb.correct
-    assert "7H is not allowed: you must beat QH with a higher trump: KH" in fb.reason
+    assert "7♥ is not allowed: you must beat Q♥ with a higher trump: K♥" in fb.reason
     assert fb.explain == step.question.explain
     assert grade(step, "KH").correct
+
+
+CHOICE_QUESTIONS = [(lesson, step) for lesson, step in QUESTIONS if step.question.choices]
+
+
+@pytest.mark.parametrize(("lesson", "step"), CHOICE_QUESTIONS,
+                         ids=[f"{lesson.id}/{step.id}" for lesson, step in CHOICE_QUESTIONS])
+def test_feedback_repeats_the_choices_labels_never_a_bare_yes_or_no(lesson, step):
+    """A question whose choices are "I must trump" / "I may play the King" is answered in those words:
+    the engine's yes/no is shown as the choice that means it."""
+    labels = {c.label for c in step.question.choices}
+    for choice in step.question.choices:
+        fb = grade(step, choice.value)
+        assert fb.given in labels and fb.answer in labels, (fb.given, fb.answer)
+        if not {"yes", "no"} & {label.lower() for label in labels}:
+            for said in (fb.given, fb.answer):
+                assert said.lower() not in ("yes", "no", "true", "false"), said
+
+
+def test_a_card_legal_question_with_choices_is_answered_with_the_choices_label():
+    step = _step("05-cutting", "partner-wins-fourth")    # "Must you trump, or may you play the King of hearts?"
+    fb = grade(step, False)
+    assert (fb.given, fb.answer) == ("I must trump", "I may play the King of hearts")
+
+
+def test_engine_sentences_in_lessons_show_card_faces_never_codes():
+    """Codes (KC, TD) are for files and --json; a learner reads K♣ and 10♦."""
+    code = re.compile(r"(?<![\w♠♥♦♣])(?:[2-9TJQKA]|10)[SHDC](?!\w)")
+    for lesson, step in QUESTIONS:
+        answer = engine_answer(step)
+        texts = [answer.reason, answer.display, *(r for _, r in answer.verdicts.values())]
+        for t in texts:
+            assert not code.search(t), f"{lesson.id}/{step.id}: {t!r}"
 
 
 def test_any_legal_card_counts_as_right():

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-PURE = ["explorer.lessons", "explorer.library", "explorer.ui.forms", "explorer.ui.words", "explorer.ui.text",
+PURE = ["explorer.lessons", "explorer.library", "explorer.sources", "explorer.ui.forms", "explorer.ui.words", "explorer.ui.text",
         "explorer.ui.presentation", "explorer.ui.replay", "explorer.ui.state", "explorer.ui.nav",
         "explorer.ui.cards", "explorer.ui.glossary"]
 

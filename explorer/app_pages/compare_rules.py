@@ -1,25 +1,27 @@
 """Compare rules: one scenario judged under every profile side by side, and the option that decides."""
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, Suit
-from explorer.engine.compare import judge_under, responsible_options, verdict_summary
-from explorer.engine.profiles import OPTIONS, PROFILES, custom_profile
+from explorer.engine.compare import responsible_options, verdict_summary
+from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library
+from explorer.sources import cite
 from explorer.ui import cards as ui
-from explorer.ui import inbox, sidebar, state
+from explorer.ui import inbox, nav, sidebar, state
 from explorer.ui.text import code, code_lines, plain
-from explorer.ui.words import format_option_value, option_words, verdict_words
+from explorer.ui.words import format_option_value, option_words, profile_words, verdict_words
 
 PAGE = state.COMPARE
 DIFFER_BG = "background-color: #fff1c9; font-weight: 600"
 DEFAULT_FILE = "score-escalated-tie-units"
 
 st.title("Compare rules")
-st.markdown("One question judged under every rules profile side by side. Where the verdicts differ, the "
-            "page names the option responsible: it re-judges the case with one option changed at a time.")
+st.caption("One case under every rules profile side by side; where the verdicts differ, the option responsible.")
 
 ss = st.session_state
 
@@ -43,6 +45,10 @@ inbox.receive(PAGE, kinds=KIND_NAMES, to_form=None, defaults=defaults)
 box = ss.get(state.page_key(PAGE, state.META))
 if box and box.get("fresh"):  # a scenario just arrived: a custom profile in it fills the custom column
     box["fresh"] = False
+    arrived = ss.get(state.page_key(PAGE, state.DOC))
+    # the library picker names the scenario compared, or nothing when it is not a library file
+    ss[state.COMPARE_LIBRARY_FILE] = next((stem for stem, e in entries.items() if e.doc == arrived), None)
+    inbox.remember(PAGE, defaults)
     spec = ss.get(state.page_key(PAGE, state.PINNED_PROFILE))
     if isinstance(spec, dict):
         prof = custom_profile(spec)
@@ -71,68 +77,61 @@ def _from_tool(page: str, title: str) -> None:
 
 
 # --- choose the scenario ---------------------------------------------------------------------
-with st.container(border=True):
-    lib, tools = st.container(key="bx-wrap-compare-source").columns([2.2, 1], gap="large")
-    with lib:
-        a, b = st.columns([3, 1], vertical_alignment="bottom")
-        a.selectbox("A scenario from the library", list(entries), key=state.COMPARE_LIBRARY_FILE,
-                    format_func=lambda s: f"{entries[s].title}  ·  {entries[s].kind}")
-        b.button("Compare it", key=state.COMPARE_LOAD_FILE, on_click=_from_library, type="primary", width="stretch")
-    with tools:
-        st.markdown("**…or the scenario of another tool**")
-        for page, title, key in ((state.TRICK, "Trick checker", state.COMPARE_FROM_TRICK),
-                                 (state.SCORE, "Score calculator", state.COMPARE_FROM_SCORE)):
-            have = bool(ss.get(state.page_key(page, state.DOC)))
-            st.button(f"From the {title}", key=key, on_click=_from_tool, args=(page, title), disabled=not have,
-                      help=None if have else f"Open the {title} first: its current scenario comes here.")
+with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="compare-source"):
+    st.selectbox("A scenario from the library", list(entries), key=state.COMPARE_LIBRARY_FILE,
+                 format_func=lambda s: f"{entries[s].title}  ·  {entries[s].kind}", width=330,
+                 placeholder="Choose a library scenario")
+    st.button("Compare it", key=state.COMPARE_LOAD_FILE, on_click=_from_library, type="primary",
+              disabled=ss.get(state.COMPARE_LIBRARY_FILE) is None)
+    for page, title, key in ((state.TRICK, "Trick checker", state.COMPARE_FROM_TRICK),
+                             (state.SCORE, "Score calculator", state.COMPARE_FROM_SCORE)):
+        have = bool(ss.get(state.page_key(page, state.DOC)))
+        st.button(f"From the {title}", key=key, on_click=_from_tool, args=(page, title), disabled=not have,
+                  help=f"Compare the {title}'s current scenario." if have
+                  else f"Open the {title} first: its current scenario comes here.")
 
-inbox.show_message(PAGE)
+inbox.show_message(PAGE, compact=True)
 doc = ss.get(state.page_key(PAGE, state.DOC))
-inbox.open_save_share(PAGE, doc or None, file_stem=f"compare-{kind_of(doc or {}) or 'scenario'}",
-                      expanded=not doc)
 if not doc:
+    inbox.open_save_share(PAGE, None, file_stem="compare-scenario", expanded=True)
     st.info("Choose a scenario above, open a share link, or open a file below (any kind: play, score, "
-            "projects, bidding or deal).", icon="👆")
+            "projects, bidding or deal).", icon=":material/arrow_upward:")
     inbox.sync_link(PAGE, None, empty=True)
     st.stop()
 
+case = hashlib.sha1(dump_yaml(doc).encode()).hexdigest()[:12]
+st.html(nav.to_top_html(f"compare {case}"), unsafe_allow_javascript=True)  # a new case opens at its top
 kind = kind_of(doc)
 title = doc.get("title") or f"A {kind} scenario"
 st.subheader(plain(title), anchor=False)
-if doc.get("notes"):
-    st.caption(plain(doc["notes"]))
 own = doc.get("profile")
 if own is not None:
-    st.caption(f"The scenario names the profile {code(own if isinstance(own, str) else dict(own))}; here every "
-               "profile judges it.")
-with st.expander("The scenario as YAML"):
-    st.code(dump_yaml(doc), language="yaml")
+    try:
+        said = profile_words(custom_profile(own))
+    except ProfileError:
+        said = code(own)
+    st.caption(f"The scenario names its rules ({plain(said)}); here every profile judges it.")
 
 # --- the profiles ----------------------------------------------------------------------------
-with st.expander("⚙️ The custom column: start from a profile and change single options"):
-    st.selectbox("Start from", list(PROFILES), key=state.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
-                 format_func=lambda p: PROFILES[p].title)
-    cols = st.columns(3)
-    for i, (name, info) in enumerate(OPTIONS.items()):
-        with cols[i % 3]:
-            if isinstance(info.choices[0], bool):
-                st.toggle(info.title, key=state.compare_option_key(name), help=info.meaning)
-            else:
-                st.selectbox(info.title, list(info.choices), key=state.compare_option_key(name),
-                             format_func=format_option_value, help=info.meaning)
+# The custom column's widgets are drawn below the verdicts; their values are in the session already.
 base = PROFILES[ss[state.COMPARE_CUSTOM_BASE]]
 changes = {n: ss[state.compare_option_key(n)] for n in OPTIONS if ss[state.compare_option_key(n)] != getattr(base, n)}
 custom = custom_profile({"base": base.id, **changes})
 profiles = {**PROFILES, "custom": custom}
 names = {pid: p.title for pid, p in PROFILES.items()}
-names["custom"] = ("Custom: " + ", ".join(OPTIONS[n].title.lower() for n in changes) + f" (on {base.id})"
-                   if changes else f"Custom (= {base.id}; change options above)")
+names["custom"] = (f"Custom: {profile_words(custom)}" if changes
+                   else f"Custom (= {base.title}; change its options below)")
+size = sidebar.card_size()
+if size == "lg":  # a projector: larger verdicts and cards in the columns
+    st.html("<style>[class*='st-key-compare-col-'] p, [class*='st-key-compare-col-'] [data-testid='stCaptionContainer']"
+            " {font-size: 1.25rem; line-height: 1.4;}</style>")
 
-ref_id = st.selectbox("Compare with", list(profiles), key=state.COMPARE_REFERENCE,
-                      format_func=lambda p: names[p], help="Differences are marked against this profile.")
+if ss.get(state.COMPARE_REFERENCE) not in profiles:
+    ss[state.COMPARE_REFERENCE] = "detailed"
+ref_id = ss[state.COMPARE_REFERENCE]  # its selectbox is with the settings, below the verdicts
 reference = profiles[ref_id]
 try:
-    results = judge_under(doc, profiles)
+    results = {pid: inbox.check(doc, profile=p) for pid, p in profiles.items()}
 except Exception as e:  # noqa: BLE001 - an engine bug is one line asking for a report, not a traceback
     st.error(internal_error(e))
     st.stop()
@@ -140,24 +139,29 @@ summaries = {pid: verdict_summary(c) for pid, c in results.items()}
 differ = [pid for pid in profiles if summaries[pid] != summaries[ref_id]]
 
 if not differ:
-    st.success(f"**Every profile gives the same verdict:** {verdict_words(results[ref_id])}", icon="🤝")
+    st.success(f"**Every profile gives the same verdict:** {verdict_words(results[ref_id])}", icon=":material/handshake:")
 else:
     st.warning(f"**The profiles disagree.** {len(differ)} of {len(profiles) - 1} differ from "
-               f"{names[ref_id]}: " + ", ".join(names[p] for p in differ) + ".", icon="⚖️")
+               f"{names[ref_id]}: " + ", ".join(names[p] for p in differ) + ".", icon=":material/balance:")
 
 
-def _compact(value) -> str:
-    """A verdict value in one short line: ``NS 0 – EW 32``, ``EW``, ``—``."""
+CARD_KEYS = ("card", "legal")  # verdict keys whose values are cards (codes in the verdict, faces on the page)
+
+
+def _compact(value, key: str = "") -> str:
+    """A verdict value in one short line: ``NS 0 – EW 32``, ``EW``, ``Q♥``, ``—``."""
     if value is None:
         return "—"
     if isinstance(value, dict):
         if set(value) == {"NS", "EW"}:
             return f"NS {value['NS']} – EW {value['EW']}"
-        return ", ".join(f"{k}: {_compact(v)}" for k, v in value.items())
+        return ", ".join(f"{k}: {_compact(v, k)}" for k, v in value.items())
     if isinstance(value, list):
-        return "; ".join(_compact(v) for v in value) or "—"
+        return "; ".join(_compact(v, key) for v in value) or "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if key in CARD_KEYS and isinstance(value, str):
+        return Card.parse(value).pretty
     return str(value)
 
 
@@ -168,10 +172,12 @@ def _trump(o: dict) -> Suit | None:
 
 st.html("<style>" + "".join(f".st-key-compare-col-{pid}{{background:#fff6dc;border-color:#e0b33b !important}}"
                             for pid in differ) + "</style>")
-cols = st.container(key="bx-wrap-cards-profiles").columns(len(profiles), gap="small")
+wrap = "bx-wrap-profiles" if size == "lg" else "bx-wrap-cards-profiles"  # two columns a row on a projector
+cols = st.container(key=wrap).columns(len(profiles), gap="small")
 for col, (pid, checked) in zip(cols, results.items(), strict=True):
     with col, st.container(border=True, key=f"compare-col-{pid}"):
-        mark = "🟡 **differs**" if pid in differ else ("📌 reference" if pid == ref_id else "✓ same")
+        mark = (":orange[:material/change_circle:] **differs**" if pid in differ
+                else (":material/push_pin: reference" if pid == ref_id else "✓ same"))
         st.markdown(f"**{names[pid]}**  \n{mark}")
         st.markdown(verdict_words(checked), unsafe_allow_html=False)
         if not checked.ok:
@@ -180,7 +186,8 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
         o = checked.output
         if o["kind"] == "play":
             marks = {c: "legal" for c in o["legal"]} | {c: "illegal" for c in o["illegal"]}
-            st.html(ui.hand_html(doc.get("hand") or [], trump=_trump(o), size="sm", highlight=marks))
+            st.html(ui.hand_html(doc.get("hand") or [], trump=_trump(o), size="md" if size == "lg" else "sm",
+                                 highlight=marks))
             st.caption(o["rule"])
         elif o["kind"] == "score" or (o["kind"] == "deal" and o.get("score")):
             s = o if o["kind"] == "score" else o["score"]
@@ -191,6 +198,9 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
             st.caption(o.get("reason") or "")
         elif o["kind"] == "deal" and o.get("error"):
             st.caption(o["error"]["reason"])
+
+if doc.get("notes"):
+    st.caption(plain(doc["notes"]))
 
 # --- why they differ -------------------------------------------------------------------------
 if differ:
@@ -205,7 +215,7 @@ if differ:
         for n in flip.options:
             how = "alone gives its verdict" if n in flip.exact else "changes the verdict, but not to its verdict alone"
             lines.append(f"- {option_words(n, reference, profiles[pid])} — {how}. "
-                         f"*{OPTIONS[n].meaning}* (source: {OPTIONS[n].source})")
+                         f"*{OPTIONS[n].meaning}* (source: {cite(OPTIONS[n].source)})")
         if not flip.options:
             lines.append("- No single option changes the verdict alone; the options together do: "
                          + ", ".join(f"`{n}`" for n in flip.differing) + ".")
@@ -252,7 +262,7 @@ elif kind == "bidding":
                            **{names[p]: per[p].get(i, "— (not reached)") for p in per}}
                           for i, call in enumerate(calls)])
 if frame is None or frame.empty:
-    frame = pd.DataFrame([{"Step": key, **{names[p]: _compact(summaries[p].get(key)) for p in summaries}}
+    frame = pd.DataFrame([{"Step": key, **{names[p]: _compact(summaries[p].get(key), key) for p in summaries}}
                           for key in dict.fromkeys(k for s in summaries.values() for k in s)])
 if frame is not None and not frame.empty:
     ref_col = names[ref_id]
@@ -267,6 +277,24 @@ if frame is not None and not frame.empty:
     st.table(frame.style.apply(highlight, axis=None).hide(axis="index"))
     what = {"play": "cards", "bidding": "calls"}.get(kind, "steps")
     st.caption(f"Highlighted: the {what} where a profile differs from {ref_col}.")
+
+with st.expander("Compare with another profile, or set the custom column", icon=":material/settings:"):
+    st.selectbox("Mark the differences against", list(profiles), key=state.COMPARE_REFERENCE,
+                 format_func=lambda p: names[p], help="The profile the others are compared with.")
+    st.markdown("**The custom column:** start from a profile and change single options.")
+    st.selectbox("Start from", list(PROFILES), key=state.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
+                 format_func=lambda p: PROFILES[p].title)
+    option_cols = st.container(key="bx-wrap-compare-options").columns(3)
+    for i, (name, info) in enumerate(OPTIONS.items()):
+        with option_cols[i % 3]:
+            if isinstance(info.choices[0], bool):
+                st.toggle(info.title, key=state.compare_option_key(name), help=info.meaning)
+            else:
+                st.selectbox(info.title, list(info.choices), key=state.compare_option_key(name),
+                             format_func=format_option_value, help=info.meaning)
+with st.expander("The scenario as YAML"):
+    st.code(dump_yaml(doc), language="yaml")
+inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")
 
 tool_file, tool_title = inbox.TOOL_FOR_KIND[kind]
 if tool_file != "compare_rules.py":

@@ -11,6 +11,7 @@ import streamlit as st
 from explorer.engine.cards import Seat, Team
 from explorer.engine.errors import ScenarioError
 from explorer.engine.play import seats_from
+from explorer.engine.review import review
 from explorer.engine.scenario import dump_yaml, parse_text
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
@@ -39,7 +40,8 @@ def deal_form(doc: dict[str, Any]) -> dict[str, Any]:
     """A deal arriving in the inbox goes into the editor as YAML (a library deal as its file is written),
     replayed from the first card."""
     same = next((e.text for e in library_deals().values() if e.doc == doc), None)
-    return {state.DEAL_TEXT: same or dump_yaml(dict(doc)), state.DEAL_POS: 0}
+    start = st.session_state.pop(state.DEAL_OPEN_AT, 0)
+    return {state.DEAL_TEXT: same or dump_yaml(dict(doc)), state.DEAL_POS: int(start or 0)}
 
 
 # --- callbacks (they run before the widgets are drawn) ---------------------------------------
@@ -206,6 +208,37 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
         show_score(r.score, r, tid, title)
 
 
+def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
+    """The strong player's review of the card play of the seats asked about, with a link to each moment."""
+    with st.expander("Review the card play (the strong player's view)"):
+        st.caption("For each card of the chosen seats, the strong player imagines the hidden cards many times "
+                   "and compares the card played with its own choice. Cards that cost 2 game points or more "
+                   "on average are listed. It takes a few seconds a seat.")
+        seats = st.multiselect("Seats to review", ["S", "E", "N", "W"], default=["S"], key=state.DEAL_REVIEW_SEATS,
+                               format_func=lambda s: f"{Seat.parse(s).title} ({s})")
+        done = ss.get(state.DEAL_REVIEW_RESULT)
+        if st.button("Review", key=state.DEAL_REVIEW, disabled=not seats):
+            with st.spinner("Reviewing each card…"):
+                try:
+                    done = (tid, tuple(seats), review(doc, seats, profile=profile))
+                except ScenarioError as e:
+                    st.error(code_lines(e.problems))
+                    return
+            ss[state.DEAL_REVIEW_RESULT] = done
+        if not done or done[0] != tid or done[1] != tuple(seats):
+            return
+        rv = done[2]
+        if not rv.mistakes:
+            st.success(f"None of the {len(rv.decisions)} card choices reviewed cost 2 game points or more.")
+            return
+        st.markdown(f"**{len(rv.mistakes)} of {len(rv.decisions)} card choices cost 2 game points or more:**")
+        for i, d in enumerate(rv.mistakes):
+            a, b = st.columns([4, 1], vertical_alignment="center")
+            a.markdown(f"Trick {d.trick}, {plain(d.seat.title)} played {d.played.card.pretty}; "
+                       f"{d.best.card.pretty} was better by {d.cost:.1f} game points.")
+            b.button("Go there", key=state.deal_review_go_key(i), on_click=move, args=(d.cards_played,))
+
+
 # --- the page --------------------------------------------------------------------------------
 
 ss = st.session_state
@@ -286,6 +319,8 @@ elif output is not None:
         st.error("The replay could not be built:\n\n" + code_lines(e.problems))
     else:
         show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))
+        if replay.error is None:
+            show_review(doc, None if own_profile else profile, text_id(text))
     with st.expander("Save or share this deal", icon=":material/save:"):
         save, share = st.columns([1, 3])
         save.download_button("Save as YAML", text.encode("utf-8"), file_name="baloot-deal.yaml",

@@ -17,8 +17,7 @@ entries = _entries()
 st.title("Glossary")
 st.markdown(
     "The words of the Baloot table in English and Arabic, each with its meaning in one sentence "
-    "and the seed documents it comes from (000 detailed Saudi rules, 002 online how-to, "
-    "003 Sun and Hukum guide, 004 scoring guide)."
+    "and the rules documents it comes from (the Sources page says what each one is)."
 )
 
 query = st.text_input(

@@ -10,16 +10,19 @@ from explorer.ui import nav, sidebar
 
 # Each column of links: (page file, label, icon, the line under it). A missing page raises.
 SECTIONS = {
-    "Learn": [("lesson.py", "Lessons", ":material/school:", "From the deal to the score, one step at a time."),
+    "Learn": [("play.py", "Practice table", ":material/playing_cards:", "Play deals against the computer, "
+               "with the rules explained as they apply."),
+              ("lesson.py", "Lessons", ":material/school:", "From the deal to the score, one step at a time."),
               ("glossary.py", "Glossary", ":material/translate:", "Sun, Hokum, Gahwa … in English and Arabic.")],
-    "Settle a dispute": [("trick_checker.py", "Trick checker", ":material/playing_cards:", "Was that card legal?"),
+    "Settle a dispute": [("trick_checker.py", "Trick checker", ":material/style:", "Was that card legal?"),
                          ("score_calculator.py", "Score calculator", ":material/calculate:", "Who won the deal?"),
                          ("deal_checker.py", "Deal checker", ":material/manage_search:", "A whole deal, step by step."),
                          ("compare_rules.py", "Compare rules", ":material/balance:", "One case under every profile."),
                          ("score_sheet.py", "Score sheet", ":material/scoreboard:", "The match to 152."),
                          ("charts.py", "Charts", ":material/bar_chart:", "What random deals look like.")],
     "Reference": [("rules.py", "Rules and profiles", ":material/gavel:", "Where the tables differ, and why."),
-                  ("library.py", "Scenario library", ":material/library_books:", "Worked examples and disputed cases.")],
+                  ("library.py", "Scenario library", ":material/library_books:", "Worked examples and disputed cases."),
+                  ("sources.py", "Sources", ":material/menu_book:", "The rules documents the app follows.")],
 }
 
 st.title("Baloot explorer")
@@ -45,7 +48,7 @@ st.markdown(
     "because the lead was neither an Ace nor an Ekka. "
     f"North plays {ui.card_chip('AC')} and East's trump takes the trick. "
     "An Ekka on the King would have been false: North still held the Ace. "
-    "(The worked example of the detailed Saudi rules, 000 §09.)",
+    "(The worked example of the detailed Saudi rules, §9: see Sources.)",
     unsafe_allow_html=True,
 )
 taste = cards("KC 7C QH AC")

@@ -60,7 +60,7 @@ if index < count - 1:
                    width="stretch")
 else:
     done = ls.summary(lesson)
-    middle.success(f"🎉 End of the lesson: {done['right']} of {done['questions']} questions right.")
+    middle.success(f"End of the lesson: {ls.score_words(done)}.", icon=":material/celebration:")
     position = ids.index(lesson.id)
     if position + 1 < len(ids):
         following = ids[position + 1]

@@ -5,22 +5,45 @@ import streamlit as st
 from explorer.engine.share import encode_scenario
 from explorer.library import Entry, load_library
 from explorer.ui import inbox, nav, sidebar, state
-from explorer.ui.presentation import present_frames
+from explorer.ui.presentation import present_frames, shown_title
 from explorer.ui.text import code, code_lines, plain
 
 ss = st.session_state
 ALL = "all"
 TOPIC_ORDER = ["cutting", "play", "scoring", "ties", "projects", "baloot", "escalation", "kaboot", "match",
                "disputes", "deal", "bidding"]
-KIND_BADGES = {"play": "♠️ play", "score": "🧮 score", "deal": "🔎 deal", "projects": "🃏 projects",
-               "bidding": "📣 bidding"}
+KIND_BADGES = {"play": ":material/style: play", "score": ":material/calculate: score", "deal": ":material/timeline: deal",
+               "projects": ":material/view_module: projects", "bidding": ":material/campaign: bidding"}
 PRESENT_CSS = """<style>
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"]
- {display: none !important;}
-[data-testid="stMainBlockContainer"] {max-width: 1500px; padding-top: 2rem;}
-.st-key-library-present-text p, .st-key-library-present-text li {font-size: 1.7rem; line-height: 1.45;}
-.st-key-library-present-body .bx-contract {font-size: 1.6rem;}
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
+[data-testid="stHeader"] {display: none !important;}
+[data-testid="stMainBlockContainer"] {max-width: 1500px; padding-top: .8rem; padding-bottom: .8rem;}
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {gap: .6rem;}
+[data-testid="stLayoutWrapper"]:has(> .st-key-library-alive),
+[data-testid="stElementContainer"]:has(> [data-testid="stHtml"] > style:only-child),
+[data-testid="stElementContainer"]:has(> [data-testid="stHtml"] > script:only-child) {display: none;}
+.st-key-library-present-bar p {margin: 0;}
+.st-key-library-present-title p {font-size: 1.05rem; font-weight: 600; color: #4b5a52;}
+[data-testid="stMain"] h2 {font-size: 2rem; padding: .1rem 0 0; line-height: 1.2;}
+.st-key-library-present-text p, .st-key-library-present-text li {font-size: 1.5rem; line-height: 1.35;
+ margin-bottom: .3rem;}
+.st-key-library-present-body .bx-contract {font-size: 1.5rem;}
+.st-key-library-present-body .bx-trick-lg .bx-center .bx-contract {font-size: 1.35rem;}
+.st-key-library-present-body .bx-trick-md .bx-center .bx-contract {font-size: .85rem;}
+.st-key-library-present-body .bx-trick {margin: 0;}
+.st-key-library-present-body .bx-hand {margin: 0;}
+@media (max-width: 640px) {
+ .st-key-library-present-body .bx-card.bx-lg, .st-key-library-present-body .bx-slot.bx-lg {font-size: 24px;}
+ .st-key-library-present-body .bx-trick-lg .bx-seatname {font-size: 1rem;}
+ .st-key-library-present-body .bx-trick-lg {gap: .4em .8em; padding: .8em 1em;}
+ .st-key-library-present-body .bx-contract {font-size: 1.1rem;}
+ .st-key-library-present-body .bx-trick-lg .bx-center .bx-contract {font-size: .85rem;}
+ [data-testid="stMain"] h2 {padding-top: .4rem;}
+ .st-key-library-present-text p, .st-key-library-present-text li {font-size: 1.15rem;}
+ [data-testid="stMain"] h2 {font-size: 1.5rem;}
+}
 </style>"""
+
 
 
 @st.cache_data(show_spinner=False)
@@ -45,6 +68,7 @@ def _step(delta: int | None, n: int) -> None:
 
 def _exit() -> None:
     ss[state.LIBRARY_PRESENT] = None
+    inbox.restore(state.LIBRARY, (state.LIBRARY_SEARCH, state.LIBRARY_TOPIC))  # the list as it was left
 
 
 def _profile_for(doc: dict):
@@ -61,16 +85,21 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
     n = len(frames)
     i = max(0, min(n - 1, int(ss.get(state.LIBRARY_STEP, 0))))
     st.html(PRESENT_CSS)
-    st.markdown(f"#### {plain(e.title)}")
-    c1, c2, c3, c4, _, c5 = st.columns([0.8, 0.8, 1, 2.4, 0.4, 1.3], vertical_alignment="center")
-    c1.button("⏮ Start", key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0, width="stretch")
-    c2.button("◀ Back", key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0, width="stretch")
-    c3.button("Next ▶", key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
-              width="stretch")
-    c4.progress((i + 1) / n, text=f"Step {i + 1} of {n}")
-    c5.button("✕ Leave presentation", key=state.LIBRARY_EXIT, on_click=_exit, width="stretch")
+    st.html(nav.to_top_html(f"{stem} step {i}"), unsafe_allow_javascript=True)
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key="library-present-bar"):
+        with st.container(key="library-present-title", width="stretch"):
+            st.markdown(plain(shown_title(e.title, e.topic_title, i, n)))
+        st.button("Start", key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
+                  icon=":material/first_page:", shortcut="Home")
+        st.button("Back", key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0,
+                  icon=":material/chevron_left:", shortcut="Left")
+        st.button("Next", key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
+                  icon=":material/chevron_right:", icon_position="right", shortcut="Right")
+        st.markdown(f"Step {i + 1} of {n}")
+        st.button("Leave", key=state.LIBRARY_EXIT, on_click=_exit, icon=":material/close:", shortcut="Esc",
+                  help="Back to the library list.")
     frame = frames[i]
-    st.header(frame.heading)
+    st.header(frame.heading, anchor=False)
     with st.container(key="library-present-body"):
         if frame.body:
             st.html(frame.body)
@@ -81,7 +110,7 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
 
 # --- the list --------------------------------------------------------------------------------
 st.title("Scenario library")
-st.markdown("Worked examples from the seed documents, one case per cutting obligation, project comparisons, "
+st.markdown("Worked examples from the rules documents (see Sources), one case per cutting obligation, project comparisons, "
             "every tie rule and escalation level, Kaboot, and disputed cases where the profiles disagree. "
             "Open one in its tool, compare it under every profile, or **present** it step by step with large "
             "cards for a class.")
@@ -97,7 +126,7 @@ topic = s2.selectbox("Topic", [ALL, *topics], key=state.LIBRARY_TOPIC,
 shown = [e for e in entries if (not query or e.matches(query)) and (topic == ALL or e.topic == topic)]
 st.caption(f"{len(shown)} of {len(entries)} scenarios")
 if not shown:
-    st.info("No scenario matches. Try fewer or other words.", icon="🔍")
+    st.info("No scenario matches. Try fewer or other words.", icon=":material/filter_alt_off:")
 
 for t in topics:
     group = [e for e in shown if e.topic == t]
@@ -124,5 +153,5 @@ for t in topics:
                     st.switch_page(nav.page_path("compare_rules.py"))
                 st.button("▶ Present", key=state.library_show_key(e.stem), on_click=_present, args=(e.stem,),
                           help="Full screen, large cards, one step at a time.")
-                st.markdown(f"[🔗 Share link](/{tool_file.removesuffix('.py')}?s={encode_scenario(e.doc)})",
+                st.markdown(f":material/link: [Share link](/{tool_file.removesuffix('.py')}?s={encode_scenario(e.doc)})",
                             help="A link that opens this scenario in its tool.")

@@ -4,31 +4,32 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile, profile_table
+from explorer.sources import cite
 from explorer.ui import sidebar
 from explorer.ui.words import format_option_value
 
 SUMMARIES = {
     "detailed": (
         "The default. It follows the detailed Saudi rules with published player clarifications "
-        "(seed 000). A void third player must cut the partner's lead unless it was an Ace or an "
+        "(see Sources). A void third player must cut the partner's lead unless it was an Ace or an "
         "Ekka; a void player who cannot beat an opponent's trump may discard. Sun may be doubled when "
         "one team is above 100 and the other below 100. Projects are doubled at every escalation, "
         "a Kaboot's 25 or 44 is multiplied by the level, and, as a teaching agreement the source "
         "marks as such, an undoubled Kaboot adds the sweepers' own Baloot."
     ),
     "tournament": (
-        "The literal Saudi tournament sheet (seeds 003 and 004, which calls itself the Saudi "
-        "baseline). An earlier seat may take over the same Hokum and a Hokum bidder may upgrade "
-        'its own Hokum to Sun (our reading of 003\'s "contract upgrade"). Sun may be doubled when '
+        "The literal Saudi tournament sheet (the tournament Sun and Hokum guide and the tournament "
+        "scoring guide, which calls itself the Saudi baseline). An earlier seat may take over the same Hokum and a Hokum bidder may upgrade "
+        'its own Hokum to Sun (our reading of the Sun and Hokum guide\'s "contract upgrade"). Sun may be doubled when '
         "one team is above 100 and the other at 100 or below. At Double, Triple and Four the team that first doubled loses a "
         "tie, projects are not multiplied at Triple and Four, Kaboot keeps 25/44 at Double and is "
-        "75 and 100 at Triple and Four (004 calls these provisional), and Reverse Kaboot scores 88."
+        "75 and 100 at Triple and Four (the scoring guide calls these provisional), and Reverse Kaboot scores 88."
     ),
     "simple": (
-        "The short how-to of an online game (seed 002). As the detailed profile except three points "
+        "The short how-to of an online game (see Sources). As the detailed profile except three points "
         "common in online play: a void player must trump even when it cannot beat an opponent's "
         "trump; the team that bought must score more than the other team, so a tie goes "
-        "against it; and the game calls Ekka for the leader (002: 'the game calls it for you')."
+        "against it; and the game calls Ekka for the leader ('the game calls it for you')."
     ),
 }
 # One paragraph per named profile; the differences listed under each are computed, not written.
@@ -45,8 +46,8 @@ def options_frame(current: RuleProfile) -> pd.DataFrame:
         if custom:
             out["custom (in use)"] = format_option_value(getattr(current, row["option"]))
         out["Differs"] = "●" if len({repr(row[pid]) for pid in PROFILES}) > 1 else ""
-        out["Basis"] = "⚠️ our reading" if row["our_reading"] else "seed"
-        out["Source"] = row["source"]
+        out["Basis"] = "⚠️ our reading" if row["our_reading"] else "a source"
+        out["Source"] = cite(row["source"])
         out["Name"] = row["option"]
         rows.append(out)
     return pd.DataFrame(rows)
@@ -56,7 +57,7 @@ profile = sidebar.current_profile()
 
 st.title("Rules and profiles")
 st.markdown(
-    "Four seed documents describe Baloot and disagree on a few points. Each disputed point is a "
+    "Four rules documents (see Sources) describe Baloot and disagree on a few points. Each disputed point is a "
     "rule **option**, and a **profile** fixes every option. Pick the profile in the sidebar (or "
     "change single options under *Custom rules*): every page uses it."
 )
@@ -79,10 +80,10 @@ st.dataframe(
             "Differs", help="● where the named profiles do not agree", width=64
         ),
         "Source": st.column_config.TextColumn(
-            "Source", help="Seed document and section of each value", width="large"
+            "Source", help="The document and section of each value (see Sources)", width="large"
         ),
         "Basis": st.column_config.TextColumn(
-            "Basis", help="'our reading' marks an option no seed states in so many words", width=130
+            "Basis", help="'our reading' marks an option no source states in so many words", width=130
         ),
         "Name": st.column_config.TextColumn("Name in scenario files", width="medium"),
     },
@@ -90,7 +91,7 @@ st.dataframe(
 readings = [OPTIONS[n].title for n, o in OPTIONS.items() if o.our_reading]
 if readings:
     st.caption(
-        "“Our reading” rows (" + ", ".join(readings) + ") are how we read a seed that does not "
+        "“Our reading” rows (" + ", ".join(readings) + ") are how we read a source that does not "
         "spell the rule out; the app shows them as readings, not rules."
     )
 
@@ -111,15 +112,15 @@ for name, info in OPTIONS.items():
     values = " · ".join(f"{p.id}: {format_option_value(getattr(p, name))}" for p in PROFILES.values())
     flag = " *(our reading)*" if info.our_reading else ""
     st.markdown(
-        f"**{info.title}**{flag}: {info.meaning}  \n<small>{values} — source: {info.source}</small>",
+        f"**{info.title}**{flag}: {info.meaning}  \n<small>{values} — source: {cite(info.source)}</small>",
         unsafe_allow_html=True,
     )
 
 st.subheader("Not implemented")
 st.info(
-    '**Ace-upcard special cases.** Seed 003 says that Ace-upcard (and Ashkal) cases "have '
+    '**Ace-upcard special cases.** The tournament Sun and Hokum guide says that Ace-upcard (and Ashkal) cases "have '
     "additional rules\" that should be learned from the table's profile, but it does not give "
-    "them, and no other seed does. The engine does not implement them and the app does not "
+    "them, and no other source does. The engine does not implement them and the app does not "
     "guess: with an Ace as upcard, the ordinary bidding rules apply.",
     icon=":material/info:",
 )

@@ -17,12 +17,23 @@ Parameters are engine values (cards, suits, seats, teams, ranks, modes and other
 a suit ``{s}`` "clubs", ``{s:Title}`` "Clubs", ``{s:one}`` "club", ``{s:sym}`` "♣", ``{s:value}`` "C";
 a card ``{c:article}`` "a king (KC)"; a rank ``{r}`` "king", ``{r:plural}`` "kings", ``{r:label}`` "K";
 a seat ``{s}`` "N" in English (its name elsewhere, or the name ``Style.seats`` gives), ``{s:value}`` "N";
+a team ``{t}`` "NS" in English (its name elsewhere, or its two seats' names when ``Style.seats`` names both),
+``{t:value}`` "NS";
 any other enum its ``title`` (looked up with the enum's type name as the gettext context), ``{e:value}``
 its notation; a list, its items joined by ", ".
 
 Literal msgids outside a ``Msg`` (rule docs, enum titles) are marked with :func:`N_` (no context) or
 :func:`NC_` (with the context the formatter uses) so that the extractor finds them
 (``python -m explorer.i18n_tools extract`` writes ``explorer/locale/explorer.pot``).
+
+In a right-to-left language (Arabic) every left-to-right fragment a value puts into a sentence (a card, a
+number, a seat or team letter, a suit symbol, an id) is wrapped in a Unicode isolate (LRI … PDI, or FSI … PDI
+for text of either direction such as a player's name), so that the sentence keeps its order on screen; list
+items are isolated one by one and joined by the catalogue's separator. English is never touched:
+
+>>> ar = Msg("{cards} ({n})", cards=cards("KC 7C"), n=2).render(Style("ar", "face"))
+>>> ar == "\u2066K♣\u2069، \u20667♣\u2069 (\u20662\u2069)"
+True
 
 Translations live in gettext catalogues (``explorer/locale/<lang>/LC_MESSAGES/explorer.po``),
 keyed by the English template; :func:`translator` reads them. A language without a catalogue,
@@ -42,7 +53,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from .cards import Card, Rank, Seat, Suit, Team, cards  # noqa: F401  (doctests)
+from .cards import SEATS, Card, Rank, Seat, Suit, Team, cards
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """``explorer/locale/<lang>/LC_MESSAGES/explorer.po``: one catalogue per language."""
@@ -53,7 +64,34 @@ LANGUAGES: tuple[str, ...] = ("en", "ar")
 
 CardStyle = Literal["code", "face"]
 
+RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur"})
+"""Languages written right to left: their sentences isolate every left-to-right value (see the module doc)."""
+
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+"""Unicode bidi isolates: left-to-right isolate, first-strong isolate, pop directional isolate."""
+
 _LANG_RE = re.compile(r"^[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?$")
+
+
+def is_rtl(lang: str) -> bool:
+    """Whether ``lang`` (``ar``, ``ar_SA``...) is written right to left.
+
+    >>> is_rtl("ar"), is_rtl("ar-SA"), is_rtl("en")
+    (True, True, False)
+    """
+    return re.split(r"[_-]", lang, maxsplit=1)[0].lower() in RTL_LANGUAGES
+
+
+class Notation(str):
+    """Cards in scenario notation, as text (``"8C AC"``): the command line's report prints the codes of a
+    verdict's output this way. English shows the text as it is; a right-to-left language shows the style's
+    cards (faces, each isolated), joined by the list separator, like a list of :class:`Card`.
+
+    >>> Msg("Legal: {cards}", cards=Notation("8C AC")).render(ENGLISH)
+    'Legal: 8C AC'
+    """
+
+    __slots__ = ()
 
 
 def N_(text: str, /) -> str:
@@ -75,12 +113,18 @@ class Style:
     """How a message is rendered: the language, cards as codes (``KC``) or faces (``K♣``), seat names.
 
     ``seats`` maps a seat to the name used for it (e.g. the practice table's players); seats not in
-    it are written as their letter in English.
+    it are written as their letter in English. In another language a team whose two seats are both named
+    is written with their names ("Noura and you"), otherwise with the catalogue's name for it.
     """
 
     lang: str = "en"
     cards: CardStyle = "code"
     seats: Mapping[Seat, str] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def rtl(self) -> bool:
+        """Whether sentences in this style are right to left (their left-to-right values are isolated)."""
+        return is_rtl(self.lang)
 
 
 ENGLISH = Style()
@@ -184,6 +228,10 @@ _RANK_MANY = {Rank.SEVEN: NC_("ranks", "sevens"), Rank.EIGHT: NC_("ranks", "eigh
               Rank.QUEEN: NC_("ranks", "queens"), Rank.KING: NC_("ranks", "kings"), Rank.ACE: NC_("ranks", "aces")}
 _SEAT_NAME = {Seat.S: NC_("seat", "South"), Seat.E: NC_("seat", "East"), Seat.N: NC_("seat", "North"),
               Seat.W: NC_("seat", "West")}
+# A team is written as its code in English ("NS"); other languages name it (the code is the msgid), or, when
+# Style.seats names both its seats, join the two names with this template.
+_TEAM_NAME = {Team.NS: NC_("team", "NS"), Team.EW: NC_("team", "EW")}
+_TEAM_OF_NAMES = NC_("team", "{first} and {second}")
 
 
 def _card(c: Card, style: Style, spec: str) -> str:
@@ -195,15 +243,26 @@ def _card(c: Card, style: Style, spec: str) -> str:
         else:
             template = tr.gettext("a {rank} ({card})")
         return _Formatter(style).vformat(template, (), {"rank": c.rank, "card": c})
-    return shown
+    return _ltr(shown, style)
+
+
+def _ltr(text: str, style: Style) -> str:
+    """A left-to-right fragment: isolated in a right-to-left style, as it is otherwise."""
+    return LRI + text + PDI if style.rtl and text else text
+
+
+def _either(text: str, style: Style) -> str:
+    """Text of either direction (a name, an id, a sentence already rendered): first-strong isolated in a
+    right-to-left style, as it is otherwise."""
+    return FSI + text + PDI if style.rtl and text else text
 
 
 def _suit(s: Suit, style: Style, spec: str) -> str:
     tr = translator(style.lang)
     if spec == "sym":
-        return s.symbol
+        return _ltr(s.symbol, style)
     if spec == "value":
-        return s.value
+        return _ltr(s.value, style)
     if spec == "one":
         return tr.pgettext("suit", _SUIT_ONE[s])
     name = tr.pgettext("suits", _SUIT_MANY[s])
@@ -227,24 +286,42 @@ class _Formatter(string.Formatter):
             return _suit(value, st, spec)
         if isinstance(value, Seat):
             if spec == "value" or (value not in st.seats and st.lang == "en"):
-                return value.value
-            return st.seats.get(value) or tr.pgettext("seat", _SEAT_NAME[value])
+                return _ltr(value.value, st)
+            if st.seats.get(value):
+                return _either(st.seats[value], st)
+            return tr.pgettext("seat", _SEAT_NAME[value])
+        if isinstance(value, Team):
+            if spec == "value" or st.lang == "en":
+                return _ltr(value.value, st)
+            first, second = sorted(value.seats, key=SEATS.index)
+            if st.seats.get(first) and st.seats.get(second):
+                return self.vformat(tr.pgettext("team", _TEAM_OF_NAMES), (), {"first": first, "second": second})
+            return tr.pgettext("team", _TEAM_NAME[value])
         if isinstance(value, Rank):
             if spec == "label":
-                return value.label
+                return _ltr(value.label, st)
             if spec == "value":
-                return value.value
+                return _ltr(value.value, st)
             if spec == "plural":
                 return tr.pgettext("ranks", _RANK_MANY[value])
             return tr.pgettext("rank", _RANK_ONE[value])
         if isinstance(value, enum.Enum):
             if spec == "value":
-                return str(value.value)
+                return _ltr(str(value.value), st)
             title = getattr(value, "title", None)
-            return tr.pgettext(type(value).__name__, title) if isinstance(title, str) else str(value.value)
+            return tr.pgettext(type(value).__name__, title) if isinstance(title, str) else _ltr(str(value.value), st)
+        if isinstance(value, Notation) and st.rtl:
+            try:
+                return self.format_field(cards(value.split()), spec)
+            except ValueError:
+                return _ltr(value, st)
         if isinstance(value, (list, tuple, frozenset)) and not isinstance(value, str):
             sep = tr.pgettext("list", ", ")
             return sep.join(self.format_field(v, spec) for v in value)
+        if isinstance(value, str):
+            return _either(super().format_field(value, spec), st)
+        if isinstance(value, (int, float)):
+            return _ltr(super().format_field(value, spec), st)
         return super().format_field(value, spec)
 
 
@@ -267,14 +344,17 @@ def has_catalogue(lang: str) -> bool:
     return lang == "en" or _catalogue(lang) is not None
 
 
-def style_for(lang: str, card_style: CardStyle = "code") -> Style:
+def style_for(lang: str, card_style: CardStyle | None = None) -> Style:
     """The style of ``lang``, or English when there is no catalogue for it yet (English through and through,
-    seats as letters included).
+    seats as letters included). Cards are codes (``KC``) unless ``card_style`` says otherwise, except in a
+    right-to-left language, whose sentences show faces (``K♣``) by default: a code's letters read as a word
+    there, a face as a card.
 
     >>> style_for("xx") == ENGLISH
     True
     """
-    return Style(lang if has_catalogue(lang) else "en", card_style)
+    lang = lang if has_catalogue(lang) else "en"
+    return Style(lang, card_style or ("face" if is_rtl(lang) else "code"))
 
 
 @cache
@@ -283,11 +363,22 @@ def translator(lang: str) -> gettext.NullTranslations:
     po = _catalogue(lang)
     if po is None:
         return gettext.NullTranslations()
+    # The engine's catalogue first, then the other domains of the same language (the app's pages,
+    # ``ui-*.po``, and its content, ``content.po``), each one a fallback of the one before.
+    first = _read(po, lang)
+    for other in sorted(po.parent.glob("*.po")):
+        if other != po:
+            first.add_fallback(_read(other, lang))
+    return first
+
+
+def _read(po: Path, lang: str) -> gettext.GNUTranslations:
+    """A ``.po`` catalogue compiled in memory with Babel (no ``.mo`` file is kept)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     with po.open("rb") as fh:
-        catalog = read_po(fh, locale=lang, domain=DOMAIN)
+        catalog = read_po(fh, locale=lang, domain=po.stem)
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)

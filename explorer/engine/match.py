@@ -429,13 +429,18 @@ class Match:
     # --- rows ----------------------------------------------------------------------------------
 
     @classmethod
-    def from_rows(cls, rows: Iterable[Mapping[str, Any]], *, target: int = MATCH_TARGET) -> Match:
-        """A Match from score-sheet rows ``{NS, EW, note, gahwa_winner}``; MatchError lists every problem."""
+    def from_rows(cls, rows: Iterable[Mapping[str, Any]], *, target: int = MATCH_TARGET, label: str = "deal",
+                  problems: list[str] | None = None) -> Match:
+        """A Match from score-sheet rows ``{NS, EW, note, gahwa_winner}``; MatchError lists every problem.
+
+        ``label`` names a row in the problems (``deal 3``, ``row 3``); ``problems`` already found by the
+        caller are reported with the rows' own.
+        """
         deals: list[MatchDeal] = []
-        problems: list[str] = []
+        problems = list(problems or [])
         for i, row in enumerate(rows):
             try:
-                deals.append(MatchDeal.from_dict(row, where=f"deal {i + 1}"))
+                deals.append(MatchDeal.from_dict(row, where=f"{label} {i + 1}"))
             except MatchError as e:
                 problems += e.problems
         if problems:

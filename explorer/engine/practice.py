@@ -24,13 +24,26 @@ import json
 import random
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
 from .cards import SEATS, Seat, Team
+from .errors import short
 from .game import Action, GameState, IllegalActionError, parse_action
-from .match import Match, MatchError
+from .match import MAX_MATCH_TOTAL, Match, MatchError
 from .players import make_player
 from .profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
+from .scenario import SeatT, validation_problems
 
 Goal = Literal["match", "deal"]
 Difficulty = Literal["heuristic", "strong"]
@@ -66,19 +79,23 @@ class Practice:
     names: tuple[tuple[Seat, str], ...] = tuple(DEFAULT_NAMES.items())
     deals: tuple[DealLog, ...] = ()
     human: Seat = Seat.S
+    tutor: bool = True
+    """Tutor mode: the obligation before each of your cards, Take back and hints (off: table mode)."""
+    auto_declare: bool = True
+    """Beginner mode: your projects are found and declared for you (off: you declare them yourself)."""
 
     # --- starting -----------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, seed: int, *, profile: RuleProfile = DEFAULT_PROFILE, goal: Goal = "match",
             difficulty: Difficulty = "heuristic", names: dict[Seat, str] | None = None,
-            dealer: Seat | None = None) -> Practice:
+            dealer: Seat | None = None, tutor: bool = True, auto_declare: bool = True) -> Practice:
         """A new match: the first dealer drawn from ``seed`` (unless given), the first deal dealt."""
         dealer = dealer or random.Random(seed).choice(SEATS)
         got = dict(DEFAULT_NAMES)
         got.update({s: n for s, n in (names or {}).items() if str(n).strip()})
         p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
-                names=tuple((s, str(got[s]).strip()[:40]) for s in SEATS))
+                names=tuple((s, str(got[s]).strip()[:40]) for s in SEATS), tutor=tutor, auto_declare=auto_declare)
         return replace(p, deals=(DealLog(f"{seed}-1", dealer, (0, 0)),))
 
     # --- reading ------------------------------------------------------------------------------------
@@ -170,6 +187,15 @@ class Practice:
         log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))
         return replace(self, deals=self.deals + (log,))
 
+    def with_settings(self, **changes: Any) -> Practice:
+        """The same practice with other table settings (``tutor``, ``auto_declare``)."""
+        allowed = {"tutor", "auto_declare"}
+        if not set(changes) <= allowed:
+            raise PracticeError(f"only {', '.join(sorted(allowed))} change during a match")
+        p = replace(self, **changes)
+        p.__dict__["states"] = self.states
+        return p
+
     def deal_again(self) -> Practice:
         """The deal in play dealt again from its seed: the same cards, from the first call."""
         log = self.deals[-1]
@@ -180,7 +206,8 @@ class Practice:
     def to_json(self) -> dict[str, Any]:
         """JSON-ready: what a browser keeps to bring the practice back."""
         return {"format": FORMAT, "seed": self.seed, "profile": self.profile.to_spec(), "goal": self.goal,
-                "difficulty": self.difficulty, "names": {s.value: n for s, n in self.names},
+                "difficulty": self.difficulty, "tutor": self.tutor, "auto_declare": self.auto_declare,
+                "names": {s.value: n for s, n in self.names},
                 "deals": [{"seed": d.seed, "dealer": d.dealer.value, "match": list(d.match),
                            "actions": list(d.actions)} for d in self.deals]}
 
@@ -190,41 +217,19 @@ class Practice:
         if not isinstance(doc, dict):
             raise PracticeError("a stored practice is a mapping of keys")
         if doc.get("format") != FORMAT:
-            raise PracticeError(f"format: {doc.get('format')!r} is not a practice format this app reads ({FORMAT})")
-        seed = doc.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise PracticeError("seed: not a whole number")
+            raise PracticeError(f"format: {short(doc.get('format'))} is not a practice format this app reads "
+                                f"({FORMAT})")
         try:
-            profile = custom_profile(doc.get("profile"))
+            got = _PracticeIn.model_validate(doc)
+        except ValidationError as e:
+            raise PracticeError("; ".join(validation_problems(e))) from None
+        try:
+            profile = custom_profile(got.profile)
         except ProfileError as e:
             raise PracticeError(f"profile: {e}") from None
-        goal, difficulty = doc.get("goal"), doc.get("difficulty")
-        if goal not in ("match", "deal"):
-            raise PracticeError(f"goal: {goal!r} is not match or deal")
-        if difficulty not in ("heuristic", "strong"):
-            raise PracticeError(f"difficulty: {difficulty!r} is not heuristic or strong")
-        names = doc.get("names")
-        if not isinstance(names, dict) or set(names) != {s.value for s in SEATS} \
-                or not all(isinstance(v, str) and 0 < len(v) <= 40 for v in names.values()):
-            raise PracticeError("names: one name (1 to 40 characters) for each of S, E, N and W")
-        raw = doc.get("deals")
-        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_DEALS:
-            raise PracticeError(f"deals: a list of 1 to {MAX_DEALS} deals")
-        deals = []
-        for i, d in enumerate(raw):
-            where = f"deals[{i}]"
-            if not isinstance(d, dict):
-                raise PracticeError(f"{where}: not a mapping")
-            try:
-                log = DealLog(str(d["seed"])[:80], Seat.parse(d["dealer"]),
-                              (int(d["match"][0]), int(d["match"][1])), tuple(str(a)[:80] for a in d["actions"]))
-            except (KeyError, TypeError, ValueError, IndexError) as e:
-                raise PracticeError(f"{where}: {type(e).__name__} in seed, dealer, match or actions") from None
-            if len(log.actions) > 100:
-                raise PracticeError(f"{where}.actions: more actions than a deal has")
-            deals.append(log)
-        p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
-                names=tuple((s, names[s.value]) for s in SEATS), deals=tuple(deals))
+        p = cls(seed=got.seed, profile=profile, goal=got.goal, difficulty=got.difficulty,
+                names=tuple((s, got.names[s.value]) for s in SEATS), tutor=got.tutor, auto_declare=got.auto_declare,
+                deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions)) for d in got.deals))
         for i, g in enumerate(p.states):
             if i < len(p.deals) - 1 and not g.finished:
                 raise PracticeError(f"deals[{i}]: not finished, but a later deal follows")
@@ -236,6 +241,38 @@ class Practice:
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class _DealIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seed: Annotated[str, StringConstraints(max_length=80)]
+    dealer: SeatT
+    match: tuple[Annotated[StrictInt, Field(ge=0, le=MAX_MATCH_TOTAL)], Annotated[StrictInt, Field(ge=0, le=MAX_MATCH_TOTAL)]]
+    actions: Annotated[list[Annotated[str, StringConstraints(max_length=80)]], Field(max_length=100)]
+
+
+class _PracticeIn(BaseModel):
+    """A stored practice as JSON: every field checked, unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal[1]
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)]
+    profile: str | dict[str, Any] | None = None
+    goal: Goal
+    difficulty: Difficulty
+    tutor: StrictBool = True
+    auto_declare: StrictBool = True
+    names: dict[Literal["S", "E", "N", "W"], Name]
+    deals: Annotated[list[_DealIn], Field(min_length=1, max_length=MAX_DEALS)]
+
+    @model_validator(mode="after")
+    def _all_seats_named(self) -> _PracticeIn:
+        if set(self.names) != {s.value for s in SEATS}:
+            raise ValueError("names: one name (1 to 40 characters) for each of S, E, N and W")
+        return self
 
 
 def _replay(profile: RuleProfile, log: DealLog) -> GameState:

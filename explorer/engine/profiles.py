@@ -119,7 +119,7 @@ class RuleProfile:
     """A table's rules: one field per option of rules-decisions.md."""
 
     id: str = "detailed"
-    title: str = "Detailed Saudi (000)"
+    title: str = "Detailed Saudi rules"
     third_seat_must_cut: bool = True
     automatic_ekka: bool = False
     must_undertrump: bool = False
@@ -161,14 +161,14 @@ PLAY_OPTIONS = ("third_seat_must_cut", "automatic_ekka", "must_undertrump")
 
 DETAILED = RuleProfile()
 TOURNAMENT = RuleProfile(
-    id="tournament", title="Saudi tournament sheet (003, 004)", base="tournament",
+    id="tournament", title="Saudi tournament sheet", base="tournament",
     earlier_seat_takes_hokum=True, hokum_bidder_may_upgrade=True,
     sun_double_threshold="at_or_below_100", escalated_tie="doubler_loses",
     projects_multiplier_above_double=1, kaboot_escalation="fixed",
     undoubled_kaboot_baloot=False, reverse_kaboot=True,
 )
 SIMPLE = RuleProfile(
-    id="simple", title="Simple online how-to (002)", base="simple",
+    id="simple", title="Simple online how-to", base="simple",
     must_undertrump=True, tie_rule="buyer_fails", automatic_ekka=True,
 )
 

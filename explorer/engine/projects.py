@@ -148,6 +148,15 @@ def baloot_absorbed(shown: Iterable[Project], trump: Suit | None) -> bool:
     return False
 
 
+def possible_projects(hand: Iterable[Card], mode: Mode) -> list[Project]:
+    """Every single project a hand holds (each run of 3 to 5 and each four of a kind), overlapping ones too.
+
+    >>> [p.type.value for p in possible_projects(cards("AS KS QS JS"), Mode.SUN)]
+    ['sira', 'fifty', 'sira']
+    """
+    return _candidates(tuple(hand), mode)
+
+
 def _candidates(hand: tuple[Card, ...], mode: Mode) -> list[Project]:
     out: list[Project] = []
     hs = set(hand)

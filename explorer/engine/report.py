@@ -2,7 +2,8 @@
 
 Every line is a message rendered in the reader's style (``check --lang``): the verdict's own sentences are
 already rendered in that style in the output; the words around them are templates here. Card lists are
-printed in notation, space separated, as in scenario files.
+printed in notation, space separated, as in scenario files (in a right-to-left language, as the style's cards:
+see :class:`~explorer.engine.i18n.Notation`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from .bidding import CallKind
 from .cards import Seat, Team
 from .contract import Escalation, Level
-from .i18n import ENGLISH, Msg, Style, plural, text
+from .i18n import ENGLISH, Msg, Notation, Style, plural, text
 from .tables import ProjectType
 
 
@@ -30,8 +31,8 @@ def _seat(value: Any) -> Seat | str:
         return str(value)
 
 
-def _codes(items: list[str] | None) -> str:
-    return " ".join(items or [])
+def _codes(items: list[str] | None) -> Notation:
+    return Notation(" ".join(items or []))
 
 
 def format_verdict(out: dict[str, Any], style: Style = ENGLISH) -> str:
@@ -81,7 +82,7 @@ def _play_lines(out: dict[str, Any]) -> list[Msg | str]:
         grouped = []
     for card, why in out["illegal"].items():
         if card not in grouped:
-            lines.append(Msg("  {card} illegal: {reason}", card=card, reason=why))
+            lines.append(Msg("  {card} illegal: {reason}", card=_codes([card]), reason=why))
     return lines
 
 
@@ -153,7 +154,8 @@ def _deal_lines(out: dict[str, Any]) -> list[Msg | str]:
     else:
         e = out.get("error") or {}
         lines.append(Msg("Trick {trick}, {seat} played {card}: {reason}", trick=e.get("trick"),
-                         seat=_seat(e.get("seat")), card=e.get("card"), reason=e.get("reason")))
+                         seat=_seat(e.get("seat")), card=Notation(e["card"]) if e.get("card") else e.get("card"),
+                         reason=e.get("reason")))
     for i, t in enumerate(out.get("tricks") or [], start=1):
         lines.append(Msg("  trick {n}: {leader} led {cards} → {winner} ({points})", n=i, leader=_seat(t["leader"]),
                          cards=_codes(t["cards"]), winner=_seat(t["winner"]), points=t["points"]))

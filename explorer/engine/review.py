@@ -38,7 +38,9 @@ class Decision:
     """One card decision of a reviewed seat: what was played, the strong player's card, and what it cost."""
 
     index: int
-    """The position of the state in the deal's play (0: before the first card), for a replay link."""
+    """The position of the state in the deal's play (0: before the first card)."""
+    cards_played: int
+    """How many cards were down before this decision: where a replay shows the moment."""
     trick: int
     seat: Seat
     played: Play
@@ -85,7 +87,7 @@ def review_states(states: list[GameState], seats: Iterable[Seat], *, seed: Any =
         if played not in values:
             continue
         best = max(values, key=values.get)
-        out.append(Decision(i, len(before.completed_tricks) + 1, action.seat, played, best,
+        out.append(Decision(i, len(before.played), len(before.completed_tricks) + 1, action.seat, played, best,
                             max(0.0, values[best] - values[played]), values, choice.why))
     return Review(tuple(out))
 

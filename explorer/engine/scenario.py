@@ -65,31 +65,21 @@ def _text(v: Any, what: str) -> str:
     return str(v)
 
 
-def _seat(v: Any) -> Seat:
-    if isinstance(v, Seat):
-        return v
-    try:
-        return Seat.parse(_text(v, "a seat (use S, E, N or W)"))
-    except CardError as e:
-        raise ValueError(str(e)) from None
+def _notation(kind: type, what: str) -> Callable[[Any], Any]:
+    """A field reader for a value written in the engine's notation (``kind.parse``), e.g. a seat."""
+    def read(v: Any) -> Any:
+        if isinstance(v, kind):
+            return v
+        try:
+            return kind.parse(_text(v, what))
+        except CardError as e:
+            raise ValueError(str(e)) from None
+    return read
 
 
-def _team(v: Any) -> Team:
-    if isinstance(v, Team):
-        return v
-    try:
-        return Team.parse(_text(v, "a team (use NS or EW)"))
-    except CardError as e:
-        raise ValueError(str(e)) from None
-
-
-def _suit(v: Any) -> Suit:
-    if isinstance(v, Suit):
-        return v
-    try:
-        return Suit.parse(_text(v, "a suit (use S H D C or ♠ ♥ ♦ ♣)"))
-    except CardError as e:
-        raise ValueError(str(e)) from None
+_seat = _notation(Seat, "a seat (use S, E, N or W)")
+_team = _notation(Team, "a team (use NS or EW)")
+_suit = _notation(Suit, "a suit (use S H D C or ♠ ♥ ♦ ♣)")
 
 
 def _lower(v: Any) -> str | None:

@@ -74,6 +74,21 @@ def tie_by_units(raw_units: int, mode: Mode) -> str:
     return "other"
 
 
+def undoubled_tie(raw_units: int, mode: Mode, profile: RuleProfile) -> str:
+    """Who wins a tied undoubled comparison under ``profile``: 'counting', 'other' or 'buyer'.
+
+    Undoubled, the counting team is the buyer's opponent, so the tie rule 'buyer_fails' gives every
+    tie to the counting team; 'units' reads the counting team's raw units (:func:`tie_by_units`).
+
+    >>> from explorer.engine.profiles import DETAILED, SIMPLE
+    >>> undoubled_tie(5, Mode.SUN, DETAILED), undoubled_tie(5, Mode.SUN, SIMPLE)
+    ('buyer', 'counting')
+    """
+    if profile.tie_rule == "buyer_fails":
+        return "counting"
+    return tie_by_units(raw_units, mode)
+
+
 @dataclass(frozen=True)
 class ScoreStep:
     """One step of the pipeline: a short name (an id), the sentence (a :class:`Msg`), and the numbers per team."""

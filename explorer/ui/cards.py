@@ -223,6 +223,7 @@ def trick_html(
     highlight: Mapping[Seat, Highlight] | None = None,
     center: str | None = None,
     size: Size = "md",
+    flat: bool = False,
 ) -> str:
     """A trick laid out around a table: S bottom, E right, N top, W left.
 
@@ -230,7 +231,9 @@ def trick_html(
     frame, the ``leader`` a "leads" tag and the others their place in the order.
     ``names`` replaces the seat titles (e.g. ``{Seat.N: "Noura"}``); ``highlight``
     marks single cards (it overrides the winning frame); ``center`` is HTML put in the
-    middle of the table (e.g. :func:`trump_badge`).
+    middle of the table (e.g. :func:`trump_badge`). ``flat`` lays the table out in two card rows
+    (N above S in the middle, W and E beside them, the centre in a corner): the same seats in a
+    shape that fits a 720-pixel projector with large cards.
 
     >>> t = trick_html({Seat.W: "KC", Seat.S: "7C"}, leader=Seat.W, to_play=Seat.E, winning=Seat.W)
     >>> 'bx-seat-e bx-to-play' in t and 'data-highlight="winning"' in t
@@ -270,7 +273,8 @@ def trick_html(
             cls += " bx-to-play"
         cells.append(f'<div class="{cls}" data-seat="{seat.value}">{label}{body}</div>')
     middle = f'<div class="bx-center">{center or ""}</div>'
-    return f'<div class="bx-trick bx-trick-{size}">{cells[0]}{cells[1]}{middle}{cells[2]}{cells[3]}</div>'
+    shape = " bx-trick-flat" if flat else ""
+    return f'<div class="bx-trick bx-trick-{size}{shape}">{cells[0]}{cells[1]}{middle}{cells[2]}{cells[3]}</div>'
 
 
 def upcard_html(card: Card | str, *, size: Size = "md", label: str = "Upcard") -> str:
@@ -372,6 +376,8 @@ _CSS = """
  background:radial-gradient(ellipse at center,#2f8a5f 0%,#1f6f4a 65%,#185a3c 100%);
  box-shadow:inset 0 0 0 .3em #14492f,0 2px 6px rgba(0,0,0,.25)}
 .bx-trick-lg{max-width:52em;gap:.6em 1.6em;padding:1.2em 1.6em}
+.bx-trick.bx-trick-flat{position:relative;grid-template-rows:auto auto;grid-template-areas:"w n e" "w s e"}
+.bx-trick-flat .bx-center{position:absolute;left:.7em;bottom:.7em;min-height:0;min-width:0}
 .bx-seat{display:flex;flex-direction:column;align-items:center;gap:.2em;min-width:0}
 .bx-seat-n{grid-area:n}.bx-seat-w{grid-area:w}.bx-seat-e{grid-area:e}.bx-seat-s{grid-area:s}
 .bx-center{grid-area:c;min-width:4em;min-height:2em;text-align:center}

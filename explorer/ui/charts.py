@@ -16,7 +16,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from explorer.engine.probabilities import ExactRow
-from explorer.engine.scoring import convert, tie_by_units
+from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile
+from explorer.engine.scoring import convert, undoubled_tie
 from explorer.engine.simulate import SimResult
 from explorer.engine.tables import GAME_POOL, RAW_TOTAL, Mode
 
@@ -300,8 +301,10 @@ TIE_LABELS = {"counting": "tie: the counting team wins", "other": "tie: the coun
               "buyer": "tie: neutral, favours the buyer"}
 
 
-def conversion_frame(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN)) -> pd.DataFrame:
-    """Every raw total of the counting team, its game points, the complement, rounding and tie reading.
+def conversion_frame(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
+                     profile: RuleProfile = DEFAULT_PROFILE) -> pd.DataFrame:
+    """Every raw total of the counting team, its game points, the complement, rounding and who wins an
+    undoubled tie under ``profile``'s tie rule.
 
     >>> row = conversion_frame([Mode.SUN]).loc[65]
     >>> int(row["game_points"]), row["rounding"]
@@ -318,14 +321,16 @@ def conversion_frame(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN)) -> pd.DataF
             conv = convert(raw, mode)
             rows.append({"mode": mode.value, "raw": raw, "units": units, "game_points": conv,
                          "other_team": GAME_POOL[mode] - conv, "rounding": rounding,
-                         "tie": tie_by_units(units, mode)})
+                         "tie": undoubled_tie(units, mode, profile)})
     return pd.DataFrame(rows)
 
 
-def conversion_chart(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN)) -> Chart:
+def conversion_chart(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
+                     profile: RuleProfile = DEFAULT_PROFILE) -> Chart:
     """Raw points → game points for the counting team, a step chart per contract, with the
-    rounding zones shaded (where the raw total is rounded up) and the tie reading of each unit."""
-    df = conversion_frame(modes)
+    rounding zones shaded (where the raw total is rounded up) and who wins an undoubled tie under
+    ``profile``'s tie rule."""
+    df = conversion_frame(modes, profile=profile)
     fig = make_subplots(rows=1, cols=len(modes), horizontal_spacing=0.08,
                         subplot_titles=[f"{m.title}: out of {GAME_POOL[m]} (raw total {RAW_TOTAL[m]})"
                                         for m in modes])

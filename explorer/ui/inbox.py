@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from explorer.engine.errors import ScenarioError
+from explorer.engine.i18n import Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
 from explorer.engine.kinds.play import PlayIn
@@ -47,6 +48,7 @@ from explorer.engine.scenario import (
 )
 from explorer.engine.share import decode_scenario, encode_scenario
 from explorer.library import kind_of
+from explorer.sources import cite_all
 from explorer.ui import forms, nav, state
 from explorer.ui.text import code_lines, plain
 
@@ -201,13 +203,19 @@ def join_meta(core: Mapping[str, Any], meta: Mapping[str, Any], profile_spec: An
     return out
 
 
+PAGE_STYLE = Style(cards="face")
+"""How the engine's sentences read on a page: card faces (``K♣``); codes (``KC``) are for files and JSON."""
+
+
 def check(doc: Mapping[str, Any], *, profile: RuleProfile | None = None) -> Checked:
-    """The engine's verdict for a tool: ``check_doc``, with an engine bug turned into the one line that
-    asks for a report (``internal_error``) instead of a traceback on the page."""
+    """The engine's verdict for a page: ``check_doc`` with card faces in its sentences and the rules
+    documents cited by name (:func:`explorer.sources.cite`), and an engine bug turned into the one line
+    that asks for a report (``internal_error``) instead of a traceback on the page."""
     try:
-        return check_doc(dict(doc), profile=profile)
+        checked = check_doc(dict(doc), profile=profile, style=PAGE_STYLE)
     except Exception as e:  # noqa: BLE001 - a bug reaches the user as one line; the tests call check_doc
         return Checked(errors=[internal_error(e)])
+    return replace(checked, output=cite_all(checked.output)) if checked.ok else checked
 
 
 # --- Streamlit: the inbox and the message -------------------------------------------------------
@@ -304,6 +312,22 @@ def persist(page: str, defaults: Mapping[str, Any]) -> None:
         st.checkbox("alive", key=state.page_key(page, state.ALIVE), label_visibility="collapsed")
 
 
+def restore(page: str, keys: Iterable[str]) -> None:
+    """Put the kept values of these widgets back (a callback, before the run that draws them again).
+
+    A widget that some runs do not draw (the library's search box during a presentation) keeps its
+    value on the server but comes back empty in the browser; a value set again through the session
+    state is sent to the browser with the widget.
+    """
+    ss = _ss()
+    saved = ss.get(state.page_key(page, state.FORM)) or {}
+    for k in keys:
+        if k in saved:
+            ss[k] = copy.deepcopy(saved[k])
+        elif k in ss:
+            ss[k] = ss[k]
+
+
 def remember(page: str, defaults: Mapping[str, Any]) -> None:
     """Copy the page's widget values to ``<page>.form`` now (after changing them in the script)."""
     ss = _ss()
@@ -322,8 +346,9 @@ def is_empty(page: str) -> bool:
     return all(ss.get(k, v) == v for k, v in defaults.items())
 
 
-def show_message(page: str) -> None:
-    """The last import's outcome: a clear error naming each problem, or a short confirmation.
+def show_message(page: str, *, compact: bool = False) -> None:
+    """The last import's outcome: a clear error naming each problem, or a short confirmation
+    (``compact``: one small line, for a page whose heading names the scenario at once).
 
     It is drawn in a placeholder that is there even without a message, so that clearing the message
     does not move the widgets below it: a moved uploader is drawn anew and loses a file still
@@ -339,6 +364,8 @@ def show_message(page: str) -> None:
         if src == "the link":
             kept += " Ask whoever sent it for a fresh link, or open a scenario another way."
         slot.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon="🚫")
+    elif compact:
+        slot.caption(f":material/check_circle: {plain(msg['lines'][0])}")
     else:
         slot.success(plain(msg["lines"][0]), icon="✅")
 

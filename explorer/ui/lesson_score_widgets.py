@@ -17,7 +17,7 @@ from explorer.engine.cards import SEATS, Card, Seat, Team
 from explorer.engine.contract import Level
 from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
 from explorer.engine.probabilities import exact_table
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.profiles import OPTIONS, RuleProfile, custom_profile
 from explorer.engine.tables import MATCH_TARGET, RAW_TOTAL, Mode
 from explorer.lessons import ROOT, Lesson, Step
 from explorer.ui import charts
@@ -28,24 +28,30 @@ from explorer.ui.lesson_view import (
     contract_value,
     init,
     judged,
-    pretty,
     widget_key,
 )
-from explorer.ui.words import seat_label
+from explorer.ui.words import format_option_value, seat_label
 
 
 @st.cache_resource(show_spinner=False)
 def _lesson_charts() -> dict:
-    """The lessons' charts, built once (read-only figures)."""
-    return {"conversion": charts.conversion_chart(),
-            "chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+    """The lessons' charts that no rules option changes, built once (read-only figures)."""
+    return {"chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+
+
+@st.cache_resource(show_spinner=False)
+def _conversion(tie_rule: str) -> charts.Chart:
+    """The conversion chart under a tie rule (the only option it shows), built once per rule."""
+    return charts.conversion_chart(profile=custom_profile({"tie_rule": tie_rule}))
 
 
 def conversion_chart(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
-    """Raw points to game points for Hokum and Sun, from the engine's conversion and tie rule."""
-    st.plotly_chart(_lesson_charts()["conversion"].fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    """Raw points to game points for Hokum and Sun, from the engine's conversion and the sidebar's tie rule."""
+    st.plotly_chart(_conversion(profile.tie_rule).fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    rule = OPTIONS["tie_rule"]
     st.caption("Exact, from the engine's conversion: the counting team's raw points → its game points; "
-               "shaded: where the rounding goes up or down; dots: who wins a tie on those units.")
+               "shaded: where the rounding goes up or down; dots: who wins an undoubled tie on those units "
+               f"with your rules ({rule.title}: {format_option_value(profile.tie_rule)}).")
 
 
 def project_chances(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
@@ -100,7 +106,7 @@ def _score_inputs(doc: dict[str, Any]) -> dict[str, Any]:
 
 def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Edit a deal's facts and watch every scoring step of the engine."""
-    st.markdown("**🧮 The scoring pipeline**")
+    st.markdown(":material/calculate: **The scoring pipeline**")
     doc = step.doc or _example("seed000-score-84-78")
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     for name, v in _score_inputs(doc).items():
@@ -180,13 +186,13 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     m2.metric("EW record", "—" if award is None else award["EW"])
     m3.metric("Buyer's team", "made it ✓" if out["buyer_made"] else "failed ✕")
     st.markdown("**Step by step**")
-    st.table(pd.DataFrame([{"step": s["step"].replace("_", " "), "what happens": pretty(s["detail"])}
+    st.table(pd.DataFrame([{"step": s["step"].replace("_", " "), "what happens": s["detail"]}
                            for s in out["steps"]]).set_index("step"))
 
 
 def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """A score sheet: one row per deal; the engine adds up and says when the match is over."""
-    st.markdown("**📝 Score sheet**")
+    st.markdown(":material/edit_note: **Score sheet**")
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     start_rows = pd.DataFrame({"NS": [16, 8, 0, 26, 44, 21], "EW": [0, 8, 26, 0, 0, 0],
                                "Gahwa won by": ["no"] * 6})
@@ -232,7 +238,7 @@ def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     st.caption("Running totals after each deal, added up by the engine:")
     st.dataframe(pd.DataFrame(rows, columns=["deal", "NS", "EW", "note"]), hide_index=True, width="stretch")
     if verdict and verdict[0] == "win":
-        st.success("🏆 " + verdict[1] + (" Later rows are not counted." if match.extra_deals() else ""))
+        st.success(verdict[1] + (" Later rows are not counted." if match.extra_deals() else ""), icon=":material/emoji_events:")
     elif verdict:
         st.info(verdict[1])
     else:

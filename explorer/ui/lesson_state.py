@@ -4,7 +4,7 @@ Progress lives for the session only, under ``lesson.progress``; :func:`summary` 
 numbers the sidebar shows. The keys (``lesson.*``) are named in :mod:`explorer.ui.state`.
 
 >>> summary(type("L", (), {"id": "x", "steps": [], "questions": []})())
-{'steps_done': 0, 'steps': 0, 'right': 0, 'questions': 0}
+{'steps_done': 0, 'steps': 0, 'right': 0, 'retried': 0, 'questions': 0}
 """
 
 from __future__ import annotations
@@ -45,16 +45,27 @@ def mark_seen(lesson_id: str, step_id: str) -> None:
 
 
 def record(lesson_id: str, step_id: str, given: Any, feedback: Any) -> None:
-    """Remember an answer and its feedback; a question stays "right" once answered right."""
+    """Remember an answer and its feedback. Only the first attempt counts as right or wrong for the
+    score; a later right answer is a retry (``ever_right`` without ``first_right``)."""
     answers = progress(lesson_id)["answers"]
-    old = answers.get(step_id, {})
+    old = answers.get(step_id)
+    correct = bool(feedback.correct)
     answers[step_id] = {
         "given": given,
         "feedback": feedback,
-        "correct": bool(feedback.correct),
-        "ever_right": bool(old.get("ever_right")) or bool(feedback.correct),
-        "attempts": int(old.get("attempts", 0)) + 1,
+        "correct": correct,
+        "first_right": correct if old is None else bool(old.get("first_right")),
+        "ever_right": correct or bool(old and old.get("ever_right")),
+        "attempts": int(old.get("attempts", 0)) + 1 if old else 1,
+        "revealed": bool(old and old.get("revealed")),
     }
+
+
+def reveal(lesson_id: str, step_id: str) -> None:
+    """Callback: the learner asked to see the answer after a wrong one (it stays shown)."""
+    rec = answer(lesson_id, step_id)
+    if rec is not None:
+        rec["revealed"] = True
 
 
 def answer(lesson_id: str, step_id: str) -> dict[str, Any] | None:
@@ -62,15 +73,42 @@ def answer(lesson_id: str, step_id: str) -> dict[str, Any] | None:
     return progress(lesson_id)["answers"].get(step_id)
 
 
+def shows_answer(rec: dict[str, Any] | None) -> bool:
+    """Whether the page may show the engine's answer: after a right answer, or once the learner asked.
+
+    >>> shows_answer(None), shows_answer({"correct": False, "revealed": False}), shows_answer({"correct": True})
+    (False, False, True)
+    """
+    return bool(rec) and (bool(rec.get("correct")) or bool(rec.get("revealed")))
+
+
 def summary(lesson: Any) -> dict[str, int]:
-    """``steps_done`` (seen, and answered when it has a question), ``steps``, ``right``, ``questions``."""
+    """``steps_done`` (seen, and answered when it has a question), ``steps``, ``right`` (at the first
+    attempt), ``retried`` (right only after a wrong first attempt) and ``questions``."""
     rec = _all().get(lesson.id, {"seen": set(), "answers": {}})
     done = 0
     for s in lesson.steps:
         if s.id in rec["seen"] and (s.question is None or s.id in rec["answers"]):
             done += 1
-    right = sum(1 for s in lesson.questions if rec["answers"].get(s.id, {}).get("ever_right"))
-    return {"steps_done": done, "steps": len(lesson.steps), "right": right, "questions": len(lesson.questions)}
+    answers = [rec["answers"].get(s.id, {}) for s in lesson.questions]
+    right = sum(1 for a in answers if a.get("first_right"))
+    retried = sum(1 for a in answers if a.get("ever_right") and not a.get("first_right"))
+    return {"steps_done": done, "steps": len(lesson.steps), "right": right, "retried": retried,
+            "questions": len(lesson.questions)}
+
+
+def score_words(s: dict[str, int]) -> str:
+    """The questions' score in words: first attempts, and the retries apart.
+
+    >>> score_words({"right": 4, "retried": 2, "questions": 6})
+    '4 of 6 right at the first try, 2 more after a retry'
+    >>> score_words({"right": 6, "retried": 0, "questions": 6})
+    '6 of 6 right at the first try'
+    """
+    text = f"{s['right']} of {s['questions']} right at the first try"
+    if s.get("retried"):
+        text += f", {s['retried']} more after a retry"
+    return text
 
 
 def reset(lesson_id: str) -> None:

@@ -38,6 +38,8 @@ MAX_ID = 100
 """The longest lesson or step id accepted."""
 
 _FEEDBACK_TYPES = {f.name: (bool if f.type in ("bool", bool) else str) for f in dataclasses.fields(Feedback)}
+_FEEDBACK_REQUIRED = {f.name for f in dataclasses.fields(Feedback) if f.default is dataclasses.MISSING}
+"""Fields added later have defaults, so progress kept before them still reads."""
 
 
 class ProgressError(ValueError):
@@ -63,17 +65,21 @@ def _answer(rec: Any, where: str) -> dict[str, Any]:
     if not isinstance(attempts, int) or isinstance(attempts, bool) or attempts < 1:
         raise ProgressError(f"{where}.attempts: {attempts!r} is not a count of 1 or more")
     fb = rec.get("feedback")
-    if not isinstance(fb, Mapping) or set(fb) != set(_FEEDBACK_TYPES):
+    if not isinstance(fb, Mapping) or not _FEEDBACK_REQUIRED <= set(fb) <= set(_FEEDBACK_TYPES):
         raise ProgressError(f"{where}.feedback: not the feedback of an answer")
     for name, kind in _FEEDBACK_TYPES.items():
-        if not isinstance(fb[name], kind):
+        if name in fb and not isinstance(fb[name], kind):
             raise ProgressError(f"{where}.feedback.{name}: {fb[name]!r} is not {kind.__name__}")
+    ever_right = _bool(rec.get("ever_right"), f"{where}.ever_right")
     return {
         "given": rec.get("given"),
         "feedback": Feedback(**fb),
         "correct": _bool(rec.get("correct"), f"{where}.correct"),
-        "ever_right": _bool(rec.get("ever_right"), f"{where}.ever_right"),
+        "ever_right": ever_right,
+        # kept before first attempts were told apart: only a single right attempt is surely a first
+        "first_right": _bool(rec.get("first_right", ever_right and attempts == 1), f"{where}.first_right"),
         "attempts": attempts,
+        "revealed": _bool(rec.get("revealed", False), f"{where}.revealed"),
     }
 
 
@@ -108,7 +114,8 @@ def export(progress: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
         lessons[lesson_id] = {
             "seen": sorted(rec.get("seen", ())),
             "answers": {step: {"given": a["given"], "correct": bool(a["correct"]),
-                               "ever_right": bool(a["ever_right"]), "attempts": int(a["attempts"]),
+                               "ever_right": bool(a["ever_right"]), "first_right": bool(a.get("first_right")),
+                               "attempts": int(a["attempts"]), "revealed": bool(a.get("revealed")),
                                "feedback": dataclasses.asdict(a["feedback"])}
                         for step, a in rec.get("answers", {}).items()},
         }

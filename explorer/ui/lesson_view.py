@@ -8,17 +8,25 @@ a step and grade an answer by asking the engine. The interactive blocks are in
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 import streamlit as st
 
 from explorer.engine.cards import SEATS, Card, Seat, Suit, priority_order
 from explorer.engine.play import seats_from
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.scenario import ContractIn, internal_error, read_model
 from explorer.engine.tables import PROJECT_ORDER, Mode
-from explorer.lessons import Lesson, Step, bidding_state, grade, judge, trick_view, trick_winner_reason
+from explorer.lessons import (
+    Lesson,
+    Step,
+    bidding_state,
+    grade,
+    judge,
+    not_under,
+    trick_view,
+    trick_winner_reason,
+)
 from explorer.ui import cards as ui
 from explorer.ui import lesson_state as ls
 from explorer.ui import sidebar, state
@@ -29,7 +37,6 @@ CONTRACTS = ("sun", "S", "H", "D", "C")
 """Contract choices of the editors: Sun, or Hokum with this trump suit."""
 
 
-_CARD_RE = re.compile(r"\b([7-9TJQKA])([SHDC])\b")
 
 _CSS = """
 <style>
@@ -73,15 +80,6 @@ def css(size: str = "md") -> str:
     return _CSS + (_CSS_LARGE if size == "lg" else "")
 
 
-def pretty(text: str) -> str:
-    """Card codes in an engine sentence shown with suit symbols: ``QH`` → ``Q♥``, ``TD`` → ``10♦``.
-
-    >>> pretty("you must trump (QH); TD is allowed")
-    'you must trump (Q♥); 10♦ is allowed'
-    """
-    return _CARD_RE.sub(lambda m: Card.parse(m.group(0)).pretty, text)
-
-
 def card_label(card: Card | str, suffix: str = "") -> str:
     """A button label for a card: red suits in red (Streamlit markdown)."""
     card = Card.parse(card)
@@ -90,7 +88,11 @@ def card_label(card: Card | str, suffix: str = "") -> str:
 
 
 def contract_label(value: str) -> str:
-    """A contract choice of the editors (:data:`CONTRACTS`): ``☀ Sun (no trumps)``, ``Hokum, ♥ Hearts trumps``."""
+    """A contract choice of the editors (:data:`CONTRACTS`).
+
+    >>> contract_label("sun"), contract_label("H")
+    ('☀ Sun (no trumps)', 'Hokum, ♥ hearts trumps')
+    """
     if value == "sun":
         return "☀ Sun (no trumps)"
     suit = Suit.parse(value)
@@ -139,13 +141,15 @@ def judged(trial: dict[str, Any], profile: RuleProfile) -> dict[str, Any] | None
 def show_scenario(lesson: Lesson, step: Step, size: str) -> None:
     """Draw the step's scenario (or deal): the trick, the hands, the facts of a score, the calls."""
     doc = step.doc
+    hide_order = asks_a_seat(step) and not ls.shows_answer(ls.answer(lesson.id, step.id))
     if doc is None:
         if step.deal is not None and step.widget != "deal_demo":
             dealer = step.deal.dealer
             names = {s: s.title for s in SEATS}
             names[dealer] = f"{dealer.title} · dealer"
+            order = "" if hide_order else "<br>" + " → ".join(s.value for s in seats_from(Seat.S))
             st.html(ui.trick_html({}, names=names, size=size,
-                                  center='<span class="bx-contract">anticlockwise<br>S → E → N → W</span>'))
+                                  center=f'<span class="bx-contract">anticlockwise ↺{order}</span>'))
         return
     if step.widget in ("play_puzzle", "trick_builder", "bidding_demo", "project_builder", "score_pipeline") \
             and step.question is None:
@@ -153,13 +157,19 @@ def show_scenario(lesson: Lesson, step: Step, size: str) -> None:
     kind = step.kind
     if kind == "play":
         rec = ls.answer(lesson.id, step.id) if step.question is not None else None
-        _show_play(step, doc, size, solved=bool(rec and rec["ever_right"]))
+        _show_play(step, doc, size, solved=ls.shows_answer(rec) or bool(rec and rec["ever_right"]))
     elif kind == "projects":
         _show_projects(doc, size)
     elif kind == "score":
         _show_score(doc)
     elif kind == "bidding":
-        _show_bidding(doc, size)
+        _show_bidding(doc, size, show_order=not hide_order)
+
+
+def asks_a_seat(step: Step) -> bool:
+    """Whether the step's question is answered with a seat: then a drawn speaking or playing order
+    (``E → N → W → S``) would answer it, and waits until the question is answered."""
+    return step.question is not None and step.question.input == "seat"
 
 
 def _show_play(step: Step, doc: dict[str, Any], size: str, *, solved: bool = False) -> None:
@@ -171,10 +181,10 @@ def _show_play(step: Step, doc: dict[str, Any], size: str, *, solved: bool = Fal
     notes = []
     esc = doc.get("escalation") or {}
     if esc.get("locked"):
-        notes.append("🔒 **Locked**: no trump lead unless the hand holds only trumps.")
+        notes.append(":material/lock: **Locked**: no trump lead unless the hand holds only trumps.")
     cur = doc.get("current") or {}
     if cur.get("ekka") or doc.get("ekka"):
-        notes.append(f"📣 The leader announced **Ekka** on {tv.cards[0].pretty}.")
+        notes.append(f":material/campaign: The leader announced **Ekka** on {tv.cards[0].pretty}.")
     played = doc.get("played") or [c for t in doc.get("tricks") or [] for c in t.get("cards", [])]
     if played:
         notes.append("Gone in earlier tricks: " + " ".join(Card.parse(c).pretty for c in played))
@@ -272,14 +282,14 @@ def calls_html(calls: list[dict[str, Any]], escalation: list[dict[str, Any]] | N
     return '<div class="bx-calls"><span class="bx-round">Calls so far:</span>' + "".join(chips) + "</div>"
 
 
-def _show_bidding(doc: dict[str, Any], size: str) -> None:
+def _show_bidding(doc: dict[str, Any], size: str, *, show_order: bool = True) -> None:
     dealer = Seat.parse(doc["dealer"])
     left, right = st.columns([1, 4])
     with left:
         st.html(ui.upcard_html(doc["upcard"], size=size))
     with right:
-        st.markdown(f"Dealer: **{seat_label(dealer)}**. Speaking order: "
-                    + " → ".join(s.value for s in priority_order(dealer)) + ".")
+        order = (" Speaking order: " + " → ".join(s.value for s in priority_order(dealer)) + ".") if show_order else ""
+        st.markdown(f"Dealer: **{seat_label(dealer)}**.{order}")
         if doc.get("match"):
             m = doc["match"]
             st.markdown(f"Match score before this deal: **NS {m.get('NS', 0)} · EW {m.get('EW', 0)}**.")
@@ -318,7 +328,12 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     """The prompt, the answer widgets and the feedback of the step's question."""
     q = step.question
     lid = lesson.id
-    st.markdown(f"**❓ {q.prompt}**")
+    why_not = not_under(step, profile)
+    if why_not:
+        st.info(f"This example assumes the default rules ({DEFAULT_PROFILE.title}). With your rules profile "
+                f"({profile.title}) its calls go another way: {why_not} So your answer is judged under the "
+                "default rules.", icon=":material/gavel:")
+    st.markdown(f":material/help: **{q.prompt}**")
     if q.input == "card":
         doc = step.doc
         if q.ask == "trick_winner":
@@ -362,29 +377,36 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
         st.warning("Choose an answer first.")
     rec = ls.answer(lid, step.id)
     if rec is not None:
-        show_feedback(step, rec["feedback"], profile)
+        show_feedback(lesson, step, rec, profile)
 
 
-def show_feedback(step: Step, fb: Any, profile: RuleProfile) -> None:
-    """Right or wrong, with the engine's reason; the author's explanation after a wrong answer."""
+def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: RuleProfile) -> None:
+    """Right, with the engine's reason; wrong, a "try again" that keeps the answer hidden until the
+    learner asks for it; then the engine's answer, its reason and the author's explanation."""
     q = step.question
-    reason = pretty(fb.reason)
+    fb = rec["feedback"]
+    if not ls.shows_answer(rec):
+        said = f"{fb.given} is not allowed" if q.ask == "legal_card" else f"Not quite: you said {fb.given}"
+        st.error(f"✕ **{said}.** Try again, or show the answer.")
+        st.button("Show the answer", key=state.lesson_question_key(lesson.id, step.id, "reveal"),
+                  on_click=ls.reveal, args=(lesson.id, step.id))
+        return
+    reason = fb.reason
     if q.ask == "legal_card":
         if fb.correct:
             st.success(f"✓ **{fb.given} is legal.** {reason}")
         else:
-            st.error(f"✕ **{fb.given} is not allowed.** {reason}")
+            st.error(f"✕ **{fb.given} is not allowed.** The legal cards: **{fb.answer}**. {reason}")
     elif fb.correct:
         st.success(f"✓ **Right: {fb.answer}.** {reason}")
     else:
         st.error(f"✕ **Not quite.** You said {fb.given}; the engine says **{fb.answer}**. {reason}")
-    if fb.differs_from_text:
+    if fb.differs_from_text and not fb.assumed_default:
         st.info(f"With your rules profile (**{profile.title}**) the engine's answer differs from this "
                 "lesson's text, which follows the detailed Saudi rules. The engine's verdict above is "
                 "the one for your table.")
     elif not fb.correct:
-        st.info(f"💡 {q.explain}")
-
+        st.info(q.explain, icon=":material/lightbulb:")
 
 
 def widget_key(lesson: Lesson, step: Step, part: str) -> str:
@@ -399,12 +421,14 @@ def init(key: str, value: Any) -> None:
 
 def sidebar_progress(lessons: list[Lesson], current: str) -> None:
     """The learner's progress in every lesson: steps done and questions right."""
-    st.markdown("**📖 Your progress**")
+    st.markdown(":material/school: **Your progress**")
     lines = []
     for lesson in lessons:
         s = ls.summary(lesson)
         mark = "▶ " if lesson.id == current else ""
-        done = " ✅" if s["steps_done"] == s["steps"] else ""
+        done = " :material/check_circle:" if s["steps_done"] == s["steps"] else ""
+        retried = f" (+{s['retried']} after a retry)" if s["retried"] else ""
         lines.append(f"{mark}**{lesson.number}. {lesson.title}**{done}  \n"
-                     f"{s['steps_done']}/{s['steps']} steps · {s['right']}/{s['questions']} questions right")
+                     f"{s['steps_done']}/{s['steps']} steps · {s['right']}/{s['questions']} right at the first try"
+                     f"{retried}")
     st.markdown("\n\n".join(lines))

@@ -15,9 +15,11 @@ import streamlit as st
 from explorer.engine.bidding import Call, CallKind, apply_call, check_call, explain, legal_calls, start
 from explorer.engine.cards import DECK, SEATS, Card, Seat
 from explorer.engine.deal import DealRound, complete, cutter, deal_table, new_deal
+from explorer.engine.i18n import text as render
 from explorer.engine.play import seats_from
-from explorer.engine.profiles import RuleProfile
+from explorer.engine.profiles import OPTIONS, RuleProfile
 from explorer.lessons import (
+    PAGE_STYLE,
     Lesson,
     Step,
     bidding_state,
@@ -38,7 +40,6 @@ from explorer.ui.lesson_view import (
     init,
     judged,
     mode_trump,
-    pretty,
     project_hand_html,
     widget_key,
 )
@@ -55,7 +56,7 @@ def render_widget(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
 
 def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Any four cards in play order: the engine says who wins and what the trick is worth."""
-    st.markdown("**🛠️ Build a trick**")
+    st.markdown(":material/construction: **Build a trick**")
     doc = step.doc or {"contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
                        "current": {"leader": "N", "cards": ["AH", "9H", "7H"]}, "hand": ["KH"]}
     tv = trick_view(doc)
@@ -87,15 +88,15 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     mode, trump = mode_trump(trial["contract"])
     st.html(ui.trick_html(dict(zip(tv.seats, tv.cards, strict=True)), leader=leader, winning=winner_seat,
                           center=ui.trump_badge(mode, trump, compact=True), size=size))
-    st.success(pretty(why))
-    st.info(f"**{total} raw points:** {pretty(sum_text)}")
+    st.success(why)
+    st.info(f"**{total} raw points:** {sum_text}")
     st.caption("The engine does not know the players' other cards here, so it does not check "
                "whether each player had to follow suit: lesson 5 does that.")
 
 
 def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """A seeded deal, card by card: the cut, 3 + 2, the upcard, the completion."""
-    st.markdown("**🂠 Deal the cards**")
+    st.markdown(":material/style: **Deal the cards**")
     block = step.deal
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     init(k("seed"), block.seed if block else 7)
@@ -132,7 +133,7 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
                f"{done.deal.cut} cards. Dealing starts with {seat_label(dealer.right)}, the dealer's right.")
     if shown:
         last = shown[-1]
-        st.markdown(f"**Move {pos} of {total}:** {pretty(str(last.describe()))}. *{last.round.doc}*")
+        st.markdown(f"**Move {pos} of {total}:** {render(last.describe(), PAGE_STYLE)}. *{last.round.doc}*")
     else:
         st.markdown("**The shuffled, cut deck lies face down.** Click *Next card*.")
     hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
@@ -167,7 +168,8 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
     with bottom[1]:
         hand_box(Seat.S)
     with st.expander("Every move as a table"):
-        st.dataframe(pd.DataFrame(deal_table(shown), columns=["order", "card", "position", "round", "seat"]),
+        rows = [{**row, "card": Card.parse(row["card"]).pretty} for row in deal_table(shown)]
+        st.dataframe(pd.DataFrame(rows, columns=["order", "card", "position", "round", "seat"]),
                      hide_index=True, width="stretch")
 
 
@@ -178,7 +180,7 @@ def _call_text(call: Call) -> str:
 
 def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Make the calls yourself: the engine lists every call of the seat asked, allowed or not, and why."""
-    st.markdown("**🗣️ Your bidding table**")
+    st.markdown(":material/record_voice_over: **Your bidding table**")
     doc = step.doc or {"kind": "bidding", "dealer": "S", "upcard": "9H"}
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     start_calls = []
@@ -193,11 +195,17 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
     init(k("ns"), int(m.get("NS", 0)))
     init(k("ew"), int(m.get("EW", 0)))
     init(k("calls"), list(start_calls))
-    c1, c2, c3, c4 = st.columns(4)
+    c1, c2 = st.columns(2)
     c1.selectbox("Dealer", [s.value for s in SEATS], format_func=seat_label, key=k("dealer"))
     c2.selectbox("Upcard", [str(c) for c in DECK], format_func=lambda c: Card.parse(c).pretty, key=k("upcard"))
-    c3.number_input("Match: NS", min_value=0, max_value=300, step=1, key=k("ns"))
-    c4.number_input("Match: EW", min_value=0, max_value=300, step=1, key=k("ew"))
+    with st.expander("Match score before this deal (it matters only for a Sun Double)"):
+        threshold = OPTIONS["sun_double_threshold"]
+        st.caption(f"The game points each team has in the match so far. A Sun may be doubled only when "
+                   f"the match score allows it ({threshold.title}, lesson 4); nothing else in the bidding "
+                   "looks at it.", help=threshold.meaning)
+        m1, m2 = st.columns(2)
+        m1.number_input("NS (South and North)", min_value=0, max_value=300, step=1, key=k("ns"))
+        m2.number_input("EW (East and West)", min_value=0, max_value=300, step=1, key=k("ew"))
     trial = {"kind": "bidding", "dealer": st.session_state[k("dealer")], "upcard": st.session_state[k("upcard")],
              "match": {"NS": int(st.session_state[k("ns")]), "EW": int(st.session_state[k("ew")])}}
     if doc.get("profile") is not None:
@@ -225,7 +233,7 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
                             [{"seat": c.seat.value, "call": c.kind.value, "locked": c.locked} for c in raises],
                             rounds=[2 if r.phase.value == "round_two" else 1
                                     for r in state.history if r.phase.is_bidding]))
-        st.markdown(f"**{pretty(str(explain(state)))}**")
+        st.markdown(f"**{render(explain(state), PAGE_STYLE)}**")
 
     def push(text: str) -> None:
         st.session_state[k("calls")] = [*st.session_state[k("calls")], text]
@@ -252,30 +260,31 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
                     st.button(label, key=k(f"call{i}"), on_click=push, args=(_call_text(v.call),),
                               type="primary" if v.call.kind is not CallKind.PASS else "secondary")
                 else:
-                    st.button(label, key=k(f"call{i}"), on_click=refuse, args=(v.call.label, str(v.reason)))
+                    st.button(label, key=k(f"call{i}"), on_click=refuse,
+                              args=(v.call.label, render(v.reason, PAGE_STYLE)))
         if st.session_state.get(k("refused")):
-            st.error(pretty(st.session_state[k("refused")]))
+            st.error(st.session_state[k("refused")])
         with st.expander("Why each call is allowed or not"):
             st.dataframe(pd.DataFrame([{"call": v.call.label, "allowed": "✓" if v.legal else "✕",
-                                        "why": pretty(str(v.reason))} for v in options]),
+                                        "why": render(v.reason, PAGE_STYLE)} for v in options]),
                          hide_index=True, width="stretch")
     elif state.redeal:
-        st.info("🔁 " + str(explain(state)))
+        st.info(render(explain(state), PAGE_STYLE), icon=":material/replay:")
     else:
-        st.success("✅ " + pretty(str(explain(state))))
+        st.success(render(explain(state), PAGE_STYLE), icon=":material/check_circle:")
     with st.container(horizontal=True, gap="small"):
         st.button("↩ Undo last call", key=k("undo"), on_click=undo, disabled=not state.calls)
         st.button("⏮ Start again", key=k("restart"), on_click=restart)
     if state.history:
         with st.expander("Every call and the rule that allowed it"):
             st.dataframe(pd.DataFrame([{"seat": r.call.seat.value, "call": r.call.label,
-                                        "why": pretty(str(r.reason))} for r in state.history]),
+                                        "why": render(r.reason, PAGE_STYLE)} for r in state.history]),
                          hide_index=True, width="stretch")
 
 
 def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """An editable trick: change the contract, the table and the hand, click a card for the verdict."""
-    st.markdown("**🧩 Your own puzzle**")
+    st.markdown(":material/extension: **Your own puzzle**")
     doc = step.doc
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     cur = doc.get("current") or {}
@@ -341,19 +350,19 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     if pick in verdicts:
         v = verdicts[pick]
         if v["legal"]:
-            st.success(f"✓ **{Card.parse(pick).pretty} is legal.** {pretty(v['reason'])}")
+            st.success(f"✓ **{Card.parse(pick).pretty} is legal.** {v['reason']}")
         else:
-            st.error(f"✕ **{Card.parse(pick).pretty} is not allowed.** {pretty(v['reason'])}")
+            st.error(f"✕ **{Card.parse(pick).pretty} is not allowed.** {v['reason']}")
     with st.expander("The engine's verdict on every card"):
-        st.markdown(f"**Rule:** {pretty(out['rule'])}")
+        st.markdown(f"**Rule:** {out['rule']}")
         st.dataframe(pd.DataFrame([{"card": Card.parse(v['card']).pretty, "legal": "✓" if v["legal"] else "✕",
-                                    "why": pretty(v["reason"])} for v in out["verdicts"]]),
+                                    "why": v["reason"]} for v in out["verdicts"]]),
                      hide_index=True, width="stretch")
 
 
 def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Pick 8 cards (and maybe an opponent's 8): the engine finds the projects and who scores."""
-    st.markdown("**🃏 Build a hand**")
+    st.markdown(":material/style: **Build a hand**")
     doc = step.doc or {"contract": {"mode": "sun", "buyer": "S"}, "hands": {"S": []}}
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
     hands = doc.get("hands") or {}
@@ -399,7 +408,7 @@ def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
                                                               else ", inside the shown project"))
     pts = out["points"]
     if out["project_team"]:
-        st.success(f"{pretty(out['reason'])} Game points: NS {pts['NS']}, EW {pts['EW']}.")
+        st.success(f"{out['reason']} Game points: NS {pts['NS']}, EW {pts['EW']}.")
     else:
         st.info(f"{out['reason']} Game points: NS {pts['NS']}, EW {pts['EW']}.")
 

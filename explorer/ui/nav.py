@@ -23,3 +23,19 @@ PAGES_DIR = APP_DIR / "app_pages"
 def page_path(file: str) -> str:
     """The path ``st.Page`` and ``st.page_link`` take: ``app_pages/<file>``, relative to ``app.py``."""
     return f"app_pages/{file}"
+
+
+def to_top_html(token: str) -> str:
+    """A script that scrolls the page to its top, for ``st.html(..., unsafe_allow_javascript=True)``.
+
+    Streamlit keeps the scroll position of the page a button was clicked on, so a presentation
+    step, or a scenario opened from far down the library, would open in its middle. The script runs
+    when ``token`` changes (a new step, a new scenario), not on every rerun.
+
+    >>> "scrollTop = 0" in to_top_html("step 2")
+    True
+    """
+    safe = "".join(ch for ch in str(token) if ch.isalnum() or ch in " -_.")
+    return ('<script>/* to the top: ' + safe + ' */\n'
+            'for (const el of [document.querySelector(\'[data-testid="stMain"]\'), document.scrollingElement]) '
+            '{ if (el) el.scrollTop = 0; }</script>')

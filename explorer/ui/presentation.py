@@ -28,6 +28,20 @@ from explorer.ui.text import plain, plain_lines
 from explorer.ui.words import score_words, verdict_words
 
 
+def shown_title(title: str, topic: str, step: int, steps: int) -> str:
+    """The scenario's name to show on a step: its title on the last step, its topic before.
+
+    A library title often states the answer ("… still you must trump"); shown while the class is
+    asked to think, it would give the answer away. The last step is the verdict.
+
+    >>> shown_title("The void third player must trump", "Following and cutting", 3, 5)
+    'Following and cutting'
+    >>> shown_title("The void third player must trump", "Following and cutting", 4, 5)
+    'The void third player must trump'
+    """
+    return title if step >= steps - 1 else topic
+
+
 @dataclass
 class Frame:
     """One step of a presentation: a heading, HTML to show big, and a sentence under it (Markdown)."""
@@ -75,7 +89,7 @@ def _trick(leader: Seat, cards: Sequence[Card], *, size: str, center: str, to_pl
            winning: Seat | None = None, marks: Mapping[Seat, str] | None = None) -> str:
     plays = dict(zip(seats_from(leader, len(cards)), cards, strict=True))
     return ui.trick_html(plays, leader=leader, to_play=to_play, winning=winning, center=center, size=size,
-                         highlight=marks)
+                         highlight=marks, flat=True)
 
 
 def _side_by_side(left: str, right: str) -> str:
@@ -90,7 +104,7 @@ def _play_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str) -> lis
     table = [Card.parse(c) for c in cur.get("cards") or []]
     mode, trump = _contract(o)
     center = ui.trump_badge(mode, trump, compact=True)
-    frames = [Frame("The contract", _contract_line(o) + _trick(leader, [], size=size, center=center),
+    frames = [Frame("The contract", _side_by_side(_trick(leader, [], size=size, center=center), _contract_line(o)),
                     f"{leader.title} leads this trick.")]
     for i, seat in enumerate(seats_from(leader, len(table)), start=1):
         w = trick_winner(leader, table[:i], mode, trump)

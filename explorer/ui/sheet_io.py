@@ -83,15 +83,10 @@ def read_rows(items: Any, *, what: str = "deal") -> list[Row]:
             if extra:
                 problems.append(f"{what} {i}: unknown key {extra[0]!r} (a deal has "
                                 "NS, EW, cancelled, gahwa_winner, note)")
-    deals: list[MatchDeal] = []
-    for i, row in enumerate(items, start=1):
-        try:
-            deals.append(MatchDeal.from_dict(row, where=f"{what} {i}"))
-        except MatchError as e:
-            problems += e.problems
-    if problems:
-        raise SheetFileError(problems)
-    return Match(tuple(deals)).to_rows()
+    try:
+        return Match.from_rows(items, label=what, problems=problems).to_rows()
+    except MatchError as e:
+        raise SheetFileError(e.problems) from None
 
 
 def read_doc(doc: Any) -> list[Row]:

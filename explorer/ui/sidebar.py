@@ -11,7 +11,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RuleProfile, custom_profile
-from explorer.ui import state
+from explorer.ui import lang, state
 from explorer.ui.narrow_screen import close_sidebar_after_page_pick
 from explorer.ui.text import plain
 from explorer.ui.words import format_option_value
@@ -22,11 +22,36 @@ def _selected_base() -> RuleProfile:
     return PROFILES.get(pid, DEFAULT_PROFILE)
 
 
+def _widget_keys() -> list[str]:
+    return [state.SIDEBAR_PROFILE_ID, *(state.sidebar_option_key(n) for n in OPTIONS), state.SIDEBAR_LARGE_CARDS]
+
+
+def _keep() -> None:
+    """Callback of every sidebar widget: copy the choices to a plain key, which Streamlit never forgets."""
+    ss = st.session_state
+    ss[state.SIDEBAR_KEPT] = {k: ss[k] for k in _widget_keys() if k in ss}
+
+
+def _restore() -> None:
+    """Put the kept choices back into the widgets before they are drawn.
+
+    A page switched to by a button (``st.switch_page``: the library's Compare rules, Open in its
+    tool) starts a run in which the sidebar's widgets come back at their defaults while the browser
+    still shows the user's choice: the rules profile fell back to the default and Large cards went
+    off, silently. The kept copy holds the user's last choice (a change arrives through the callback
+    first).
+    """
+    ss = st.session_state
+    for k, v in (ss.get(state.SIDEBAR_KEPT) or {}).items():
+        ss[k] = v
+
+
 def _reset_options() -> None:
     """Callback: the custom-rule widgets take the selected profile's values."""
     base = _selected_base()
     for name in OPTIONS:
         st.session_state[state.sidebar_option_key(name)] = getattr(base, name)
+    _keep()
 
 
 def _option_help(name: str) -> str:
@@ -41,6 +66,7 @@ def profile_selector() -> RuleProfile:
     Call it inside ``st.sidebar`` on every run (``explorer/app.py`` does, via :func:`sidebar`).
     """
     ss = st.session_state
+    _restore()
     if ss.get(state.SIDEBAR_PROFILE_ID) not in PROFILES:
         ss[state.SIDEBAR_PROFILE_ID] = DEFAULT_PROFILE.id
     base = _selected_base()
@@ -66,7 +92,7 @@ def profile_selector() -> RuleProfile:
         st.caption(f"Start from {base.title} and change single options.")
         for name, info in OPTIONS.items():
             if isinstance(info.choices[0], bool):
-                st.toggle(info.title, key=state.sidebar_option_key(name), help=_option_help(name))
+                st.toggle(info.title, key=state.sidebar_option_key(name), help=_option_help(name), on_change=_keep)
             else:
                 st.selectbox(
                     info.title,
@@ -74,6 +100,7 @@ def profile_selector() -> RuleProfile:
                     key=state.sidebar_option_key(name),
                     format_func=format_option_value,
                     help=_option_help(name),
+                    on_change=_keep,
                 )
         st.button(
             f"Reset to {base.id}",
@@ -106,11 +133,14 @@ def card_size() -> str:
 def sidebar() -> RuleProfile:
     """Everything the sidebar shows on every page: the rules profile and the display toggle."""
     with st.sidebar:
+        lang.selector()
         profile = profile_selector()
         st.toggle(
             "Large cards (projector)",
             key=state.SIDEBAR_LARGE_CARDS,
             help="Bigger cards and tricks on every page, for a projector or a shared screen.",
+            on_change=_keep,
         )
         close_sidebar_after_page_pick()
+    _keep()
     return profile

@@ -17,6 +17,8 @@ This module only names keys; it imports no Streamlit. The sidebar's widgets are 
 from __future__ import annotations
 
 # --- the whole app and the sidebar ----------------------------------------------------------
+APP_LANG = "app.lang"
+"""The language of the app: ``en`` or ``ar`` (the sidebar's switch; first read from ``?lang=``)."""
 APP_PROFILE = "app.profile"
 """The :class:`RuleProfile` every page uses (named or custom); read it with ``sidebar.current_profile()``."""
 SIDEBAR_PROFILE_ID = "sidebar.profile_id"
@@ -27,6 +29,8 @@ SIDEBAR_RESET = "sidebar.reset"
 """Button: set every custom option back to the selected profile."""
 SIDEBAR_LARGE_CARDS = "sidebar.large_cards"
 """Toggle: projector-size cards (read it with ``sidebar.card_size()``)."""
+SIDEBAR_KEPT = "sidebar.kept"
+"""Dict: the sidebar widgets' last values, put back before they are drawn (a page switch drops them)."""
 
 
 def sidebar_option_key(name: str) -> str:
@@ -285,6 +289,13 @@ DEAL_LOAD_FILE = "deal.load_file"
 """Button: put the chosen library file into the editor."""
 DEAL_TEXT = "deal.text"
 """Text area: the deal as YAML (the editor); it keeps what the user typed, right or wrong."""
+DEAL_OPEN_AT = "deal.open_at"
+"""The position (cards played) a deal sent from another page opens at, read once by the Deal checker."""
+DEAL_REVIEW_SEATS = "deal.review_seats"
+"""Multiselect: the seats whose card play the strong player reviews."""
+DEAL_REVIEW = "deal.review"
+"""Button: review the deal; and ``deal.review.result``: ``(text id, seats, Review)``."""
+DEAL_REVIEW_RESULT = "deal.review.result"
 DEAL_POS = "deal.pos"
 """Slider: how many cards of the deal have been played (0 to the last card checked)."""
 DEAL_START = "deal.start"
@@ -375,7 +386,7 @@ def lesson_step_key(lesson_id: str) -> str:
 
 
 def lesson_question_key(lesson_id: str, step_id: str, part: str) -> str:
-    """One widget of a step's question: ``input``, ``check``, ``empty`` or ``card.<CARD>``.
+    """One widget of a step's question: ``input``, ``check``, ``empty``, ``reveal`` or ``card.<CARD>``.
 
     >>> lesson_question_key("05-cutting", "follow-suit", "input")
     'lesson.q.05-cutting.follow-suit.input'
@@ -446,3 +457,60 @@ def store_write_key(name: str) -> str:
 def store_problem_key(name: str) -> str:
     """The key of the box that says why a stored value could not be used."""
     return f"store.problem.{name}"
+
+# --- Practice table (prefix "play.") --------------------------------------------------------------
+PLAY_PRACTICE = "play.practice"
+"""The :class:`~explorer.engine.practice.Practice` in play (kept in the browser as ``practice``)."""
+PLAY_RESTORED = "play.restored"
+"""True once the practice kept in this browser has been brought into this session."""
+PLAY_NOTICE = "play.notice"
+"""``(level, text)``: what the table says after your last tap (an illegal card's reason, a refused call)."""
+PLAY_EKKA = "play.ekka"
+"""Toggle: announce Ekka with the card you lead."""
+PLAY_HINT = "play.hint"
+"""The strong player's hint for the current moment: ``(moment, Choice)``."""
+PLAY_REVIEW = "play.review"
+"""The review of the finished deal: ``(deal seed, Review)``."""
+PLAY_DECLARE = "play.declare"
+"""Multiselect: the projects you declare yourself (labels of the candidates)."""
+PLAY_SETUP_NAMES = "play.setup.names"
+"""Prefix of the name inputs for N, E and W at the start of a match: ``play.setup.names.N``."""
+PLAY_SETUP_GOAL = "play.setup.goal"
+PLAY_SETUP_LEVEL = "play.setup.level"
+PLAY_SETUP_SEED = "play.setup.seed"
+PLAY_SETUP_TUTOR = "play.setup.tutor"
+PLAY_SETUP_DECLARE = "play.setup.declare"
+PLAY_START = "play.start"
+"""Setup widgets: play to 152 or one deal, the computer players, the seed, tutor and declaring modes; Start."""
+PLAY_TUTOR = "play.tutor"
+PLAY_AUTO_DECLARE = "play.auto_declare"
+"""Toggles during a match: tutor mode, and your projects declared for you."""
+PLAY_NEW_MATCH = "play.new_match"
+PLAY_NEXT_DEAL = "play.next_deal"
+PLAY_DEAL_AGAIN = "play.deal_again"
+PLAY_TAKE_BACK = "play.take_back"
+PLAY_HINT_BUTTON = "play.hint_button"
+PLAY_REVIEW_BUTTON = "play.review_button"
+PLAY_OPEN_CHECKER = "play.open_checker"
+PLAY_DOWNLOAD = "play.download"
+"""Buttons of the table."""
+
+
+def play_call_key(index: int) -> str:
+    """The button of one call (by its place among the calls offered)."""
+    return f"play.call.{index}"
+
+
+def play_card_key(card: str) -> str:
+    """The button of one card of your hand: ``play.card.QH``."""
+    return f"play.card.{card}"
+
+
+def deal_review_go_key(index: int) -> str:
+    """The Deal checker's button that goes to one reviewed moment."""
+    return f"deal.review.go.{index}"
+
+
+def play_review_open_key(index: int) -> str:
+    """The button that opens one reviewed moment in the Deal checker."""
+    return f"play.review.open.{index}"

@@ -15,7 +15,7 @@ from typing import Any
 
 from explorer.engine.cards import Card, Seat, Suit
 from explorer.engine.contract import Level
-from explorer.engine.profiles import OPTIONS, RuleProfile
+from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile
 from explorer.engine.scenario import Checked
 from explorer.ui.text import plain
 
@@ -64,6 +64,23 @@ def option_words(name: str, reference: RuleProfile, other: RuleProfile) -> str:
     info = OPTIONS[name]
     return (f"**{info.title}** (`{name}`): {format_option_value(getattr(reference, name))} in {reference.id}, "
             f"{format_option_value(getattr(other, name))} in {other.id}")
+
+
+def profile_words(profile: RuleProfile) -> str:
+    """A rules profile by name, a custom one by its base and each option's value (not a Python dict).
+
+    >>> from explorer.engine.profiles import custom_profile
+    >>> profile_words(custom_profile({"base": "detailed", "third_seat_must_cut": False}))
+    'Detailed Saudi rules, but Third seat must cut: off'
+    >>> profile_words(custom_profile("simple"))
+    'Simple online how-to'
+    """
+    base = PROFILES.get(profile.base, PROFILES["detailed"])
+    changed = base.differences(profile)
+    if not changed:
+        return base.title
+    return f"{base.title}, but " + "; ".join(f"{OPTIONS[n].title}: {format_option_value(getattr(profile, n))}"
+                                             for n in changed)
 
 
 def score_words(o: Mapping[str, Any]) -> str:
@@ -130,7 +147,8 @@ def verdict_words(checked: Checked) -> str:
     if kind == "deal":
         if not o.get("valid"):
             e = o.get("error") or {}
-            return f"**Illegal card** in trick {e.get('trick')}: {e.get('seat')} plays {e.get('card')}"
+            card = Card.parse(e["card"]).pretty if e.get("card") else "?"
+            return f"**Illegal card** in trick {e.get('trick')}: {e.get('seat')} plays {card}"
         return "Every card legal; " + score_words(o.get("score") or {})
     return ""
 

@@ -19,8 +19,8 @@ APP = ROOT / "explorer" / "app.py"
 LESSON = "app_pages/lesson.py"
 LESSONS_KEY = browser_store.storage_key("lessons")
 CUTTING = {lesson.id: lesson for lesson in load_lessons()}["05-cutting"]
-RIGHT = f"1/{len(CUTTING.questions)} questions right"
-NONE_RIGHT = f"0/{len(CUTTING.questions)} questions right"
+RIGHT = f"1/{len(CUTTING.questions)} right at the first try"
+NONE_RIGHT = f"0/{len(CUTTING.questions)} right at the first try"
 
 
 def open_page(page: str, *, memory: dict[str, str] | None = None) -> AppTest:

@@ -4,12 +4,14 @@ the interactive widgets respond."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.lessons import engine_answer, load_lessons
+from explorer.engine.cards import cards
+from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
 from explorer.ui import state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +57,12 @@ def answer(at: AppTest, lesson, step, value) -> None:
     at.button(key=state.lesson_question_key(lesson.id, step.id, "check")).click().run()
 
 
+def reveal(at: AppTest, lesson, step) -> None:
+    """After a wrong answer: press "Show the answer"."""
+    at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
+    assert not at.exception, at.exception
+
+
 def right_answer(step):
     a = engine_answer(step)
     return a.accepted[0] if step.question.ask == "legal_card" else a.value
@@ -89,8 +97,8 @@ def test_each_lesson_can_be_walked_to_its_end_answering_every_question(at, lesso
             at.button(key=state.LESSON_NEXT).click().run()
             assert not at.exception, at.exception
     n, q = len(lesson.steps), len(lesson.questions)
-    assert any(f"End of the lesson: {q} of {q} questions right" in s.value for s in at.success)
-    assert f"{n}/{n} steps · {q}/{q} questions right" in sidebar_text(at)
+    assert any(f"End of the lesson: {q} of {q} right at the first try." in s.value for s in at.success)
+    assert f"{n}/{n} steps · {q}/{q} right at the first try" in sidebar_text(at)
 
 
 def test_walking_with_next_only_reaches_the_end_and_offers_the_next_lesson(at):
@@ -110,11 +118,12 @@ def test_an_illegal_card_shows_the_engines_reason_and_the_explanation(at):
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, "7H")
     assert at.error[0].value.startswith("✕ **7♥ is not allowed.**")
+    reveal(at, lesson, step)
     assert "you must beat Q♥ with a higher trump: K♥" in at.error[0].value
     assert step.question.explain in at.info[0].value
     answer(at, lesson, step, "KH")
     assert at.success[0].value.startswith("✓ **K♥ is legal.**")
-    assert "1/13 questions right" in sidebar_text(at)
+    assert f"0/{len(lesson.questions)} right at the first try (+1 after a retry)" in sidebar_text(at)
 
 
 def test_the_winning_card_gets_its_star_once_the_question_is_answered_right(at):
@@ -134,6 +143,7 @@ def test_a_wrong_seat_shows_the_engines_answer_and_reason(at):
     step = lesson.step("cut")
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, "E")
+    reveal(at, lesson, step)
     err = at.error[0].value
     assert "You said East (E)" in err and "the engine says **West (W)**" in err
     assert "The dealer's left neighbour cuts: S deals, so W cuts." in err
@@ -153,6 +163,7 @@ def test_a_choice_whose_value_is_null_is_an_answer(at):
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, None)                  # "Nobody yet"
     assert not at.warning
+    reveal(at, lesson, step)
     assert "You said Nobody yet; the engine says **NS (158)**" in at.error[0].value
 
 
@@ -162,6 +173,7 @@ def test_the_sidebar_profile_changes_the_verdict_and_the_page_says_so(at):
     step = lesson.step("void-cannot-win")
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, True)
+    reveal(at, lesson, step)
     assert "must still play a trump" in at.error[0].value
     assert any("differs from this lesson's text" in i.value for i in at.info)
 
@@ -171,12 +183,12 @@ def test_back_goes_back_and_reset_forgets_the_lesson(at):
     step = lesson.step("sun-winner")
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, "TD")
-    assert "1/6 questions right" in sidebar_text(at)
+    assert "1/6 right at the first try" in sidebar_text(at)
     at.button(key=state.LESSON_BACK).click().run()
     assert at.subheader[0].value == lesson.steps[lesson.index(step.id) - 1].title
     at.button(key=state.LESSON_RESET).click().run()
     assert at.subheader[0].value == lesson.steps[0].title
-    assert "1/10 steps · 0/6 questions right" in sidebar_text(at)
+    assert "1/10 steps · 0/6 right at the first try" in sidebar_text(at)
 
 
 def test_each_lesson_keeps_its_own_step(at):
@@ -317,3 +329,134 @@ def test_lessons_draw_engine_charts(at, lesson_id, step_id, trace_names):
     if trace_names:
         names = {t.get("name", "") for t in fig["data"]}
         assert any(any(n in name for name in names) for n in trace_names), names
+
+
+# --- first attempts, retries, and answers kept back until asked ----------------------------------
+
+def wrong_answer(step):
+    """A value the engine counts wrong for this question."""
+    q = step.question
+    a = engine_answer(step)
+    if q.input == "card":
+        doc = step.doc
+        if q.ask == "trick_winner":
+            return next(str(c) for c in trick_view(doc).cards if not a.accepts(str(c)))
+        return next(c for c in (str(x) for x in cards(doc["hand"])) if not a.accepts(c))
+    if q.input == "seat":
+        return next(s for s in "SENW" if not a.accepts(s))
+    if q.input == "team":
+        return next(t for t in ("NS", "EW") if not a.accepts(t))
+    if q.input == "number":
+        return int(a.value) + 1
+    if q.input == "yes_no":
+        return not a.value
+    return next(c.value for c in q.choices if not a.accepts(normalise(c.value, None) if c.value is not None else None))
+
+
+def test_a_wrong_answer_offers_try_again_and_keeps_the_answer_until_asked(at):
+    lesson = BY_ID["02-deal"]
+    step = lesson.step("cut")
+    open_lesson(at, lesson.id, step.id)
+    answer(at, lesson, step, "E")
+    err = at.error[0].value
+    assert "you said East (E)" in err and "Try again" in err
+    assert "West" not in err and not any(step.question.explain in i.value for i in at.info)
+    assert at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).label == "Show the answer"
+    answer(at, lesson, step, "W")                                  # the retry is right
+    assert at.success[0].value.startswith("✓ **Right: West (W).**")
+    assert f"0/{len(lesson.questions)} right at the first try (+1 after a retry)" in sidebar_text(at)
+
+
+def test_retries_count_apart_from_first_attempts_at_the_end_of_a_lesson(at):
+    lesson = BY_ID["01-cards"]
+    open_lesson(at, lesson.id)
+    for i, step in enumerate(lesson.steps):
+        if step.question is not None:
+            answer(at, lesson, step, wrong_answer(step))
+            assert at.error and "Try again" in at.error[0].value, step.id
+            answer(at, lesson, step, right_answer(step))
+            assert at.success[0].value.startswith("✓"), step.id
+        if i < len(lesson.steps) - 1:
+            at.button(key=state.LESSON_NEXT).click().run()
+    q = len(lesson.questions)
+    assert any(f"End of the lesson: 0 of {q} right at the first try, {q} more after a retry." in s.value
+               for s in at.success)
+
+
+def test_a_choice_question_answers_in_the_choices_words_not_yes_or_no(at):
+    lesson = BY_ID["05-cutting"]
+    step = lesson.step("partner-wins-fourth")            # Must you trump, or may you play the King of hearts?
+    open_lesson(at, lesson.id, step.id)
+    answer(at, lesson, step, False)                      # "I must trump"
+    reveal(at, lesson, step)
+    err = at.error[0].value
+    assert "You said I must trump; the engine says **I may play the King of hearts**" in err
+    assert "**Yes**" not in err and "**No**" not in err
+
+
+def page_text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [h.value for h in at.html]
+    return "\n".join(parts)
+
+
+SEAT_ORDER = re.compile(r"\b[SENW] → [SENW]\b")
+
+
+def test_the_speaking_order_waits_until_the_who_speaks_question_is_answered(at):
+    lesson = BY_ID["03-bidding"]
+    step = lesson.step("who-speaks")
+    open_lesson(at, lesson.id, step.id)
+    assert not SEAT_ORDER.search(page_text(at))
+    answer(at, lesson, step, right_answer(step))
+    assert "Speaking order: E → N → W → S" in page_text(at)
+
+
+def test_the_deal_tables_order_waits_until_a_seat_question_is_answered(at):
+    lesson = BY_ID["02-deal"]
+    step = lesson.step("seats")
+    open_lesson(at, lesson.id, step.id)
+    assert "anticlockwise" in html_text(at) and not SEAT_ORDER.search(html_text(at))
+    answer(at, lesson, step, right_answer(step))
+    assert SEAT_ORDER.search(html_text(at))
+
+
+@pytest.mark.parametrize(("lesson", "step"), [(lesson, s) for lesson in LESSONS for s in lesson.questions],
+                         ids=[f"{lesson.id}/{s.id}" for lesson in LESSONS for s in lesson.questions])
+def test_no_question_shows_its_answer_before_it_is_answered(at, lesson, step):
+    """What the page draws around a question (the trick, the hands, the calls, the table) holds no
+    mark that answers it: no winning star or legal/illegal frame, no seat order for a "who" question."""
+    open_lesson(at, lesson.id, step.id)
+    drawn = "\n".join(h.value for h in at.html if not h.value.lstrip().startswith("<style"))
+    q = step.question
+    if step.widget is None:
+        assert "data-highlight=" not in drawn, "a card is marked before the answer"
+        assert "bx-tag-win" not in drawn, "a seat is marked as winning before the answer"
+    if q.input == "seat":
+        assert not SEAT_ORDER.search(page_text(at)), "a seat order answers the question"
+    assert not at.success and not at.error
+
+
+@pytest.mark.parametrize("step_id", ["open-locked", "gahwa"])
+def test_a_lesson_example_the_profile_cannot_ask_is_judged_under_the_default_rules_and_says_so(at, step_id):
+    at.selectbox(key=state.SIDEBAR_PROFILE_ID).select("tournament").run()
+    lesson = BY_ID["04-doubling"]
+    step = lesson.step(step_id)
+    open_lesson(at, lesson.id, step.id)
+    assert any("assumes the default rules" in i.value and "N is still to call" in i.value for i in at.info)
+    answer(at, lesson, step, right_answer(step))
+    assert not at.exception, at.exception
+    assert at.success[0].value.startswith("✓")
+    assert not any("differs from this lesson's text" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize(("profile", "ties"), [("detailed", {"counting", "other", "buyer"}), ("simple", {"counting"})])
+def test_the_conversion_chart_follows_the_sidebars_tie_rule(at, profile, ties):
+    import json
+
+    from explorer.ui.charts import TIE_LABELS
+
+    at.selectbox(key=state.SIDEBAR_PROFILE_ID).select(profile).run()
+    open_lesson(at, "07-scoring", "conversion-chart")
+    fig = json.loads(at.get("plotly_chart")[0].proto.spec)
+    names = {t.get("name") for t in fig["data"] if t.get("name", "").startswith("tie:")}
+    assert names == {TIE_LABELS[t] for t in ties}

@@ -19,7 +19,7 @@ PUZZLE = "trump-lead-overtake"
 LESSON = {lesson.id: lesson for lesson in load_lessons()}["05-cutting"]
 TITLES = [s.title for s in LESSON.steps[: LESSON.index(PUZZLE) + 1]]
 """The step titles from the lesson's first step to the puzzle (read from the lesson, not copied)."""
-RIGHT = f"1/{len(LESSON.questions)} questions right"
+RIGHT = f"1/{len(LESSON.questions)} right at the first try"
 
 
 def settle(page: Page) -> None:

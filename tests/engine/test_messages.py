@@ -215,8 +215,8 @@ def _scores() -> Iterator[Any]:
                                 yield score_deal(facts, PROFILES["tournament"])
 
 
-@pytest.fixture(scope="module")
-def messages() -> dict[tuple, Msg]:
+def collect_messages() -> dict[tuple, Msg]:
+    """Every message reachable from the verdicts (also used by test_arabic_messages.py)."""
     out: dict[tuple, Msg] = {}
     seen: dict[int, Any] = {}
     for v in _library_verdicts():
@@ -225,6 +225,11 @@ def messages() -> dict[tuple, Msg]:
         for v in source():
             _walk(v, seen, out)
     return out
+
+
+@pytest.fixture(scope="module")
+def messages() -> dict[tuple, Msg]:
+    return collect_messages()
 
 
 FACES = Style(cards="face", seats={Seat.S: "You", Seat.N: "Partner"})
