@@ -2,8 +2,8 @@
 
 Each tool names its own keys (:class:`explorer.ui.forms.ContractKeys`) and its own help texts;
 the widgets, their choices, their order and what disables them are the same. They come a row at a
-time (Buyer | Dealer, then Escalation | Doubler), so a phone, which stacks columns, shows them in
-reading order: the Escalation before the Doubler it enables. Under them, the table's seats with
+time in the order of a deal (Dealer | Buyer, then Escalation | Doubler), so a phone, which stacks
+columns, shows them in reading order: the Escalation before the Doubler it enables. Under them, the table's seats with
 their roles and the direction of play (:mod:`explorer.ui.seat_map`).
 """
 
@@ -42,12 +42,12 @@ def seat_roles(values: Mapping[str, Any], k: ContractKeys) -> tuple[dict[Seat, l
 
 def seats_and_escalation(k: ContractKeys, *, buyer_help: str, dealer_help: str,
                          doubler_help: str | None = None, seat_map: bool = True) -> None:
-    """Buyer | Dealer, then Escalation | Doubler (a row each), then the seat map with the direction of play
+    """Dealer | Buyer, then Escalation | Doubler (a row each), then the seat map with the direction of play
     (``seat_map=False``: the page draws its own, e.g. the Trick checker's trick)."""
     ss = st.session_state
     left, right = st.columns(2)
-    left.selectbox("Buyer", list(SEAT_IDS), key=k.buyer, format_func=seat_label, help=buyer_help)
-    right.selectbox("Dealer", [NO_SEAT, *SEAT_IDS], key=k.dealer, format_func=seat_label, help=dealer_help)
+    left.selectbox("Dealer", [NO_SEAT, *SEAT_IDS], key=k.dealer, format_func=seat_label, help=dealer_help)
+    right.selectbox("Buyer", list(SEAT_IDS), key=k.buyer, format_func=seat_label, help=buyer_help)
     left, right = st.columns(2)
     left.selectbox("Escalation", list(LEVELS), key=k.level, format_func=level_label)
     right.selectbox("Doubler", [NO_SEAT, *SEAT_IDS], key=k.doubler, format_func=seat_label,

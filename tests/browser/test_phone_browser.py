@@ -260,8 +260,8 @@ def test_card_by_card_table_shows_legal_and_illegal_whole_on_a_phone(phone: Page
 # --- the Score calculator -------------------------------------------------------------------------------
 
 def test_score_calculator_fields_stack_in_reading_order_on_a_phone(phone: Page, base_url):
-    """Escalation comes before the Doubler it enables; before, they stacked Trump, Dealer, Doubler, Buyer,
-    Escalation."""
+    """The order of a deal: the mode, the trump, who deals, who buys, the escalation, then the Doubler it
+    enables; before, they stacked Trump, Dealer, Doubler, Buyer, Escalation."""
     open_page(phone, base_url, "score_calculator")
     quiet(phone)
     main = phone.get_by_test_id("stMain")
@@ -273,8 +273,8 @@ def test_score_calculator_fields_stack_in_reading_order_on_a_phone(phone: Page, 
       }
       return top;
     }""")
-    order = sorted(["Trump", "Buyer", "Dealer", "Escalation", "Doubler"], key=lambda label: tops[label])
-    assert order == ["Trump", "Buyer", "Dealer", "Escalation", "Doubler"], tops
+    order = sorted(["Trump", "Dealer", "Buyer", "Escalation", "Doubler"], key=lambda label: tops[label])
+    assert order == ["Trump", "Dealer", "Buyer", "Escalation", "Doubler"], tops
     expect(main.locator(".bx-seatmap")).to_be_visible()
     expect(main.get_by_text("Play runs anticlockwise, to each player’s right: East plays first")).to_be_visible()
 
