@@ -307,12 +307,14 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     a.selectbox("Contract", CONTRACTS, format_func=contract_label, key=k("contract"))
     b.selectbox("Who led this trick?", [s.value for s in SEATS], format_func=seat_label, key=k("leader"))
     st.multiselect("Cards on the table, in playing order (up to 3)", deck, max_selections=3, format_func=fmt,
-                   key=k("table"))
-    st.multiselect("Your hand (1 to 8 cards)", deck, max_selections=8, format_func=fmt, key=k("hand"))
+                   key=k("table"), select_all=False)
+    st.multiselect("Your hand (1 to 8 cards)", deck, max_selections=8, format_func=fmt, key=k("hand"),
+                   select_all=False)
     c1, c2, c3 = st.columns([1, 1, 2])
     c1.checkbox("Leader announced Ekka", key=k("ekka"))
     c2.checkbox("Locked (doubled locked)", key=k("locked"), disabled=st.session_state[k("contract")] == "sun")
-    c3.multiselect("Cards gone in earlier tricks (for Ekka)", deck, format_func=fmt, key=k("played"))
+    c3.multiselect("Cards gone in earlier tricks (for Ekka)", deck, format_func=fmt, key=k("played"),
+                   select_all=False)
     st.button("Back to the lesson's example", key=k("reset"), on_click=back_to_example)
 
     value = st.session_state[k("contract")]
@@ -376,10 +378,12 @@ def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     deck = [str(c) for c in DECK]
     fmt = lambda c: Card.parse(c).pretty  # noqa: E731
     st.selectbox("Contract", CONTRACTS, format_func=contract_label, key=k("contract"))
-    st.multiselect("Your hand (South): pick 8 cards", deck, max_selections=8, format_func=fmt, key=k("hand"))
+    st.multiselect("Your hand (South): pick 8 cards", deck, max_selections=8, format_func=fmt, key=k("hand"),
+                   select_all=False)
     st.toggle("Compare with East's hand", key=k("other_on"))
     if st.session_state[k("other_on")]:
-        st.multiselect("East's hand: pick 8 other cards", deck, max_selections=8, format_func=fmt, key=k("other"))
+        st.multiselect("East's hand: pick 8 other cards", deck, max_selections=8, format_func=fmt, key=k("other"),
+                       select_all=False)
     value = st.session_state[k("contract")]
     trial_hands = {"S": list(st.session_state[k("hand")])}
     if st.session_state[k("other_on")]:
