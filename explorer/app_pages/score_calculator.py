@@ -12,7 +12,7 @@ from explorer.ui.words import NO_SEAT, score_words, seat_label, suit_label
 
 PAGE = state.SCORE
 EXAMPLE = {
-    "title": "Worked example 004: Sun, nonbuyer 56 with a Sira, buyer 74",
+    "title": "Worked example (tournament scoring guide): Sun, nonbuyer 56 with a Sira, buyer 74",
     "kind": "score", "dealer": "N", "contract": {"mode": "sun", "buyer": "E"},
     "points": {"NS": 56, "EW": 74}, "projects": {"S": [["QD", "KD", "AD"]]},
 }
@@ -69,7 +69,7 @@ def _count() -> None:
 
 with st.container(horizontal=True):
     st.button("Load the worked example", key=state.SCORE_EXAMPLE, on_click=_load_example,
-              help="004: Sun bought by East; North-South 56 raw with a Sira, East-West 74.")
+              help="The tournament scoring guide's example: Sun bought by East; North-South 56 raw with a Sira, East-West 74.")
     st.button("Empty the tool", key=state.SCORE_CLEAR, on_click=_clear)
 profile, spec = inbox.rules_line(PAGE, sidebar.current_profile())
 # The widgets' values are in session state before they are drawn, so the scenario is known here.

@@ -155,7 +155,7 @@ st.markdown(
     f"Keep the score of a match. Each deal's award adds to its team's total; the first team to reach "
     f"**{MATCH_TARGET}** with the **higher total** wins. **Equal totals** at or above {MATCH_TARGET} need "
     "another deal. A **Gahwa** ends the match for the team that wins it, whatever the totals. "
-    "A deal **cancelled** because all four passed adds nothing. (000 §07; 004 “Winning the Sakka at 152”.)"
+    "A deal **cancelled** because all four passed adds nothing. (The detailed Saudi rules, §7; the tournament scoring guide, “Winning the Sakka at 152”.)"
 )
 
 m = st.columns(3)

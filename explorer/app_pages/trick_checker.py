@@ -16,7 +16,7 @@ from explorer.ui.words import play_summary, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
-    "title": "Worked example 000 §09: the void third player must trump",
+    "title": "Worked example (detailed Saudi rules, §9): the void third player must trump",
     "kind": "play", "dealer": "E", "contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
     "current": {"leader": "N", "cards": ["KC", "7C"]},
     "hand": ["QH", "9S", "8S", "AS", "TD", "JD", "7S", "8D"],
@@ -54,7 +54,7 @@ def _switch_entry() -> None:
 
 with st.container(horizontal=True):
     st.button("Load the worked example", key=state.TRICK_EXAMPLE, on_click=_load_example,
-              help="000 §09: North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump.")
+              help="The detailed Saudi rules' worked example (§9): North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump.")
     st.button("Empty the tool", key=state.TRICK_CLEAR, on_click=_clear)
 
 profile, spec = inbox.rules_line(PAGE, sidebar.current_profile())
@@ -118,11 +118,11 @@ with deal_col:
                  help="Sun has no trumps." if sun else None)
     seats_and_escalation(forms.TRICK_CONTRACT,
                          buyer_help="The declarer. It does not change which cards are legal.",
-                         dealer_help="The dealer's right leads the first trick (000 §04).", seat_map=False)
+                         dealer_help="The dealer's right leads the first trick (the detailed Saudi rules, §4).", seat_map=False)
     lock_ok = forms.locked_allowed(ss[state.TRICK_MODE], ss[state.TRICK_LEVEL])
     st.checkbox("Locked (no trump lead)", key=state.TRICK_LOCKED, disabled=not lock_ok,
                 help="Locked: no trump may be led unless the hand holds only trumps. Only a Hokum Double or "
-                     "Quadruple is declared open or locked (000 §03)."
+                     "Quadruple is declared open or locked (the detailed Saudi rules, §3)."
                 + ("" if lock_ok else " Choose a Hokum Double or Quadruple to lock it."))
 
 with trick_col:
@@ -144,7 +144,7 @@ with trick_col:
                   full="At most 3 cards are on the table before the seat to play: tap a card to take it back.")
     st.checkbox("The leader announced Ekka with this lead", key=state.TRICK_EKKA,
                 help="Ekka: the lead is the highest card still unplayed in a plain suit. It frees a void "
-                     "third player from trumping (000 §04).")
+                     "third player from trumping (the detailed Saudi rules, §4).")
     if typing:
         st.text_input(f"Hand of {to_play}", key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
     else:

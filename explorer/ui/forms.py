@@ -181,7 +181,7 @@ _PLAY_CARD_FIELDS = ((state.TRICK_TABLE, state.TRICK_TABLE_TEXT), (state.TRICK_H
 
 
 def locked_allowed(mode: str, level: str) -> bool:
-    """Only a Hokum Double or Quadruple is declared open or locked (000 §03)."""
+    """Only a Hokum Double or Quadruple is declared open or locked (the detailed Saudi rules, §3)."""
     return mode == "hokum" and level in ("double", "quadruple")
 
 
