@@ -297,3 +297,59 @@ def test_the_award_and_its_button_show_under_the_points_on_a_phone(phone: Page, 
     tap(phone, add)
     expect(phone.get_by_text("Added to the score sheet (deal 1).")).to_be_visible()
     assert_no_sideways_scrolling(phone, "score calculator with a verdict")
+
+
+# --- the Score sheet -------------------------------------------------------------------------------
+
+def add_deal_by_typing(page: Page, ns: str, ew: str) -> None:
+    """Type the points digit by digit into the empty fields, as a thumb does, and tap Add deal."""
+    for label, value in (("NS game points", ns), ("EW game points", ew)):
+        field = page.get_by_role("spinbutton", name=label)
+        expect(field).to_have_value("")  # empty, not 0: typing 26 after a 0 gave 026
+        quiet(page, 400)
+        field.tap()
+        field.press_sequentially(value)
+        expect(field).to_have_value(value)
+        runs = page.evaluate(RUNS)
+        field.press("Enter")
+        page.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
+        settle(page)
+    tap(page, page.get_by_role("button", name="Add deal"))
+
+
+def test_the_score_sheet_on_a_phone_shows_every_column_and_says_what_a_thumb_can_do(phone: Page, base_url):
+    open_page(phone, base_url, "score_sheet")
+    for ns, ew in (("16", "0"), ("26", "100"), ("8", "8")):
+        add_deal_by_typing(phone, ns, ew)
+    expect(phone.get_by_text("Deal 3 added: NS 8, EW 8.")).to_be_visible()
+    table = phone.get_by_test_id("stTable")
+    expect(table).to_be_visible()
+    expect(phone.get_by_test_id("stDataFrame")).to_be_hidden()  # the grid, cut off after "NS total"
+    for header in ("NS total", "EW total", "Match", "Note"):
+        cell = table.get_by_role("columnheader", name=header, exact=True)
+        cell.scroll_into_view_if_needed()
+        box = cell.bounding_box()
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390, (header, box)
+    assert table.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the deals table scrolls sideways"
+    expect(table.get_by_role("row").nth(2)).to_contain_text("26")  # deal 2: NS 26, not 026
+    expect(table.get_by_role("row").nth(2)).to_contain_text("100")
+    expect(phone.get_by_text("To change a deal, delete it below and add it again")).to_be_visible()
+    expect(phone.get_by_text("Double-click a cell")).to_be_hidden()
+    expect(phone.get_by_role("combobox", name="Deal to delete")).to_have_value("Deal 3")
+    assert_no_sideways_scrolling(phone, "score sheet with three deals")
+    phone.reload()
+    settle(phone)
+    expect(phone.get_by_test_id("stTable")).to_contain_text("108", timeout=30_000)  # kept in the browser
+
+
+def test_the_score_sheet_on_a_laptop_keeps_the_editable_grid(laptop: Page, base_url):
+    open_page(laptop, base_url, "score_sheet")
+    for label, value in (("NS game points", "16"), ("EW game points", "0")):
+        field = laptop.get_by_role("spinbutton", name=label)
+        field.fill(value)
+        field.press("Enter")
+        settle(laptop)
+    tap(laptop, laptop.get_by_role("button", name="Add deal"))
+    expect(laptop.get_by_test_id("stDataFrame")).to_be_visible()
+    expect(laptop.get_by_text("Double-click a cell")).to_be_visible()
+    expect(laptop.get_by_test_id("stTable")).to_be_hidden()
