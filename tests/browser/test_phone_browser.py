@@ -213,7 +213,10 @@ def test_the_disputed_trick_takes_four_taps_and_its_verdict_shows_without_scroll
     open_page(page, base_url, "trick_checker")
     assert enter_the_disputed_trick(page) == 4
     bar = verdict_bar(page, "trick")
-    expect(bar).to_contain_text("East to play: you must trump. Q♥ is the only legal card.")
+    try:
+        expect(bar).to_contain_text("East to play: you must trump. Q♥ is the only legal card.")
+    except AssertionError as e:  # once seen without "you must trump": say which rule the page applied
+        raise AssertionError(f"{e}\n--- the page at {page.url}:\n{page.get_by_test_id('stMain').inner_text()}") from None
     assert_in_view(page, bar, f"{screen}: the verdict after the last tap")
     # the seats: 7♣ lands on South (play runs anticlockwise), East is to play
     seats = page.locator(".bx-seatmap")
