@@ -155,8 +155,15 @@ with st.expander("Match totals before the deal", expanded=bool(ss[state.SCORE_MA
 note = str(doc.get("title") or f"{core['contract']['mode'].title()} bought by {core['contract']['buyer']}")
 # The verdict in a line and the button to keep it, right under the inputs (held at the bottom of the
 # screen until then): on a phone the full verdict is screens below.
+typed = {team: ss.get(key) for team, key in (("NS", state.SCORE_POINTS_NS), ("EW", state.SCORE_POINTS_EW))}
+beyond = [(team, v) for team, v in typed.items() if v is not None and not 0 <= v <= total]
 with verdict_bar("score"):
-    if len(points) < 2:
+    if len(points) < 2 and beyond:  # the other team's points were not filled in: say why
+        team, v = beyond[0]
+        st.markdown(f"**{team} {v:g} is not possible:** a {'Sun' if sun else 'Hokum'} deal has {total} raw "
+                    f"points in all. Fix it and the other team's points are filled in."
+                    if v > total else f"**{team} {v:g} is not possible:** raw points are never negative.")
+    elif len(points) < 2:
         st.markdown("Enter the raw card points of both teams: who wins and the award show here.")
     elif o is None:
         st.markdown("**This deal cannot be scored as entered:** the verdict below names the problem.")

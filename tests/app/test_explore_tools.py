@@ -293,6 +293,19 @@ def test_the_line_under_the_inputs_gives_the_award_with_the_button_to_keep_it(sc
     assert score.button(key=ks.SCORE_ADD_TO_SHEET).proto.type == "primary"
 
 
+@pytest.mark.parametrize(("typed", "said"), [
+    (200, "**NS 200 is not possible:** a Hokum deal has 162 raw points in all."),
+    (-4, "**NS -4 is not possible:** raw points are never negative."),
+])
+def test_points_a_deal_cannot_hold_are_named_under_the_inputs(score, typed, said):
+    """Typing one team's points fills in the other's; when it cannot, the line under the inputs says why."""
+    score.number_input(key=ks.SCORE_POINTS_NS).set_value(typed)
+    run(score)
+    assert score.number_input(key=ks.SCORE_POINTS_EW).value is None
+    assert any(m.value.startswith(said) for m in score.markdown), [m.value for m in score.markdown]
+    assert score.number_input(key=ks.SCORE_POINTS_NS).value == typed, "what was typed stays"
+
+
 def test_match_totals_start_empty_so_typing_26_is_not_026(score):
     assert score.number_input(key=ks.SCORE_MATCH_NS).value is None
     assert score.number_input(key=ks.SCORE_MATCH_EW).value is None
