@@ -84,16 +84,25 @@ if core["hand"] and not line_problems:
 o = checked.output if checked is not None and checked.ok else None
 
 
+def table_so_far() -> list[Card] | None:
+    """The cards on the table as entered, if they can be a trick so far (cards, at most three, none twice)."""
+    try:
+        table = [Card.parse(c) for c in core["current"]["cards"]]
+    except CardError:
+        return None
+    return table if len(table) <= 3 and len(set(table)) == len(table) else None
+
+
+entered = table_so_far()
+seat_to_play = seats_from(Seat.parse(core["current"]["leader"]), len(entered) + 1)[-1] if entered is not None else None
+"""The seat whose hand is asked for: known from the leader and the cards on the table, before any verdict."""
+
+
 def live_trick() -> None:
     """The trick as entered so far, at the table: each card on the seat that played it, the seat to play,
     the dealer and the buyer, and the direction of play."""
     leader = Seat.parse(core["current"]["leader"])
-    try:
-        table = [Card.parse(c) for c in core["current"]["cards"]]
-    except CardError:
-        table = []
-    if len(table) > 3 or len(set(table)) != len(table):
-        table = []
+    table = entered or []
     seats = seats_from(leader, len(table) + 1)
     winning = trick_winner(leader, table, mode, trump) if table else None
     roles: dict[Seat, list[str]] = {seats[-1]: ["to play"]}
@@ -133,7 +142,7 @@ with trick_col:
     st.radio("Enter cards by", ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
              format_func=lambda e: "tapping them" if e == "tap" else "typing (KC 7C …)")
     typing = ss[state.TRICK_ENTRY] == "type"
-    to_play = Seat.parse(o["to_play"]).title if o else "the seat to play"
+    to_play = seat_to_play.title if seat_to_play else "the seat to play"
     if typing:
         st.text_input("Cards on the table, in play order", key=state.TRICK_TABLE_TEXT, placeholder="KC 7C",
                       help="Rank then suit: 7 8 9 T (or 10) J Q K A and S H D C (or ♠ ♥ ♦ ♣).")

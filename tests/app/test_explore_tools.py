@@ -240,6 +240,15 @@ def test_the_hand_is_named_after_the_seat_to_play(trick):
     assert "Hand of South" in texts(trick)
 
 
+def test_the_hand_is_named_as_soon_as_the_table_says_whose_turn_it_is(trick):
+    """Before any hand is tapped: the leader and the cards on the table say who plays next."""
+    assert "Hand of North" in texts(trick)  # North leads by default
+    trick.segmented_control(key=ks.TRICK_LEADER).set_value("W")
+    run(trick)
+    tap(trick, ks.TRICK_TABLE, ["KC", "7C"])
+    assert "Hand of East" in texts(trick)
+
+
 def test_earlier_tricks_with_a_bad_line_are_named(trick):
     set_third_player_cut(trick)
     trick.text_area(key=ks.TRICK_TRICKS).input("AC 8C 9C TC")

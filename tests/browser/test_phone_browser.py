@@ -238,7 +238,7 @@ def test_a_fourth_card_on_the_table_is_refused_and_a_typed_bad_card_is_named(pho
     expect(phone.locator(".st-key-trick-table-tap-C button[aria-checked='true'], "
                          ".st-key-trick-table-tap-C button[data-selected]")).to_have_count(3)
     tap(phone, phone.get_by_text("typing (KC 7C …)"))
-    hand = phone.get_by_role("textbox", name="Hand of the seat to play")
+    hand = phone.get_by_role("textbox", name="Hand of East")  # North led, three cards down: East to play
     hand.fill("QH ZZ")
     runs = phone.evaluate(RUNS)
     hand.press("Enter")
