@@ -363,11 +363,11 @@ def show_message(page: str, *, compact: bool = False) -> None:
         kept = "The tool is empty." if is_empty(page) else "The tool keeps what it showed before."
         if src == "the link":
             kept += " Ask whoever sent it for a fresh link, or open a scenario another way."
-        slot.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon="🚫")
+        slot.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon=":material/block:")
     elif compact:
         slot.caption(f":material/check_circle: {plain(msg['lines'][0])}")
     else:
-        slot.success(plain(msg["lines"][0]), icon="✅")
+        slot.success(plain(msg["lines"][0]), icon=":material/check_circle:")
 
 
 # --- Streamlit: the rules that judge a tool -------------------------------------------------------
@@ -394,7 +394,7 @@ def rules_line(page: str, sidebar: RuleProfile) -> tuple[RuleProfile, Any]:
     if pinned:
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.info(f"Judged under **{prof.title}**, the rules saved with this scenario. "
-                  f"The sidebar's choice ({sidebar.title}) is not used here.", icon="📜")
+                  f"The sidebar's choice ({sidebar.title}) is not used here.", icon=":material/gavel:")
         right.button("Use the sidebar's rules", key=state.page_key(page, state.UNPIN), on_click=_unpin,
                      args=(page,), width="stretch")
     else:
@@ -476,7 +476,7 @@ def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
 
 def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:
     """The "Open, save or share" expander: upload or paste a scenario, download it as YAML, its share link."""
-    with st.expander("📂 Open, save or share this scenario", expanded=expanded):
+    with st.expander("Open, save or share this scenario", expanded=expanded, icon=":material/folder_open:"):
         up, paste, out = st.columns(3, gap="medium")
         with up:
             file_uploader(page)
@@ -487,8 +487,9 @@ def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str,
                       args=(page,))
         with out:
             if doc:
-                st.download_button("⬇️ Save as YAML", dump_yaml(dict(doc)), file_name=f"{file_stem}.yaml",
-                                   mime="application/x-yaml", key=state.page_key(page, state.DOWNLOAD))
+                st.download_button("Save as YAML", dump_yaml(dict(doc)), file_name=f"{file_stem}.yaml",
+                                   mime="application/x-yaml", key=state.page_key(page, state.DOWNLOAD),
+                                   icon=":material/download:")
                 share_link(PAGE_FILES[page], doc, "Share link (copy button on the right): opens this page with this "
                            "scenario and its rules profile. The address bar holds the same link.")
             else:
