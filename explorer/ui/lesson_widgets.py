@@ -29,8 +29,8 @@ from explorer.lessons import (
     trick_winner_reason,
 )
 from explorer.ui import cards as ui
-from explorer.ui import lesson_state as ls
 from explorer.ui import lesson_score_widgets as scoring
+from explorer.ui import lesson_state as ls
 from explorer.ui.lesson_view import (
     CONTRACTS,
     calls_html,
