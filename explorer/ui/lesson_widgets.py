@@ -30,6 +30,7 @@ from explorer.lessons import (
 )
 from explorer.ui import cards as ui
 from explorer.ui import lesson_score_widgets as scoring
+from explorer.ui import lesson_state as ls
 from explorer.ui.lesson_view import (
     CONTRACTS,
     calls_html,
@@ -129,8 +130,11 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
     st.slider("Moves shown", 0, total, key=k("pos"))
     pos = int(st.session_state[k("pos")])
     shown = done.steps[:pos]
+    # Who gets the first card (the dealer's right) answers the step's seat question: it waits for the answer.
+    answered = step.question is None or ls.shows_answer(ls.answer(lesson.id, step.id))
+    starts = f" Dealing starts with {seat_label(dealer.right)}, the dealer's right." if answered else ""
     st.caption(f"{seat_label(dealer)} deals; {seat_label(cutter(dealer))}, on the dealer's left, cut "
-               f"{done.deal.cut} cards. Dealing starts with {seat_label(dealer.right)}, the dealer's right.")
+               f"{done.deal.cut} cards.{starts}")
     if shown:
         last = shown[-1]
         st.markdown(f"**Move {pos} of {total}:** {render(last.describe(), PAGE_STYLE)}. *{last.round.doc}*")

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.engine.cards import cards
 from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
 from explorer.ui import state
+from explorer.ui.words import seat_label
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"  # AppTest resolves relative paths against this test file
@@ -460,3 +461,21 @@ def test_the_conversion_chart_follows_the_sidebars_tie_rule(at, profile, ties):
     fig = json.loads(at.get("plotly_chart")[0].proto.spec)
     names = {t.get("name") for t in fig["data"] if t.get("name", "").startswith("tie:")}
     assert names == {TIE_LABELS[t] for t in ties}
+
+
+WIDGET_SEAT_QUESTIONS = [(lesson, step) for lesson in LESSONS for step in lesson.questions
+                         if step.widget is not None and step.question.input == "seat"]
+
+
+@pytest.mark.parametrize(("lesson", "step"), WIDGET_SEAT_QUESTIONS,
+                         ids=[f"{lesson.id}/{step.id}" for lesson, step in WIDGET_SEAT_QUESTIONS])
+def test_a_widgets_caption_keeps_the_seat_that_answers_the_question_back_until_it_is_answered(at, lesson, step):
+    """The deal box said "Dealing starts with East (E), the dealer's right" beside "Who receives the very
+    first card?" (and the dealer's right is also the next dealer): it waits for the answer."""
+    open_lesson(at, lesson.id, step.id)
+    seat = seat_label(right_answer(step))
+    shown = [c.value for c in at.caption] + [m.value for m in at.markdown]
+    assert not [t for t in shown if seat in t], f"{seat} is on the page before the question is answered"
+    assert any("cut" in c.value for c in at.caption)           # the rest of the deal box's caption is there
+    answer(at, lesson, step, right_answer(step))
+    assert any(f"Dealing starts with {seat_label(step.deal.dealer.right)}" in c.value for c in at.caption)
