@@ -22,18 +22,6 @@ ANDROID_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTM
               "Chrome/126.0 Mobile Safari/537.36")
 
 
-def _page_paths() -> list[str]:
-    """The address of every page: its file name in app_pages/ (the home page at /)."""
-    from explorer.ui import nav
-
-    names = sorted(p.stem for p in nav.PAGES_DIR.glob("*.py") if not p.name.startswith("_"))
-    assert len(names) >= 11
-    return ["" if name == "home" else name for name in names]
-
-
-PAGES = _page_paths()
-
-
 def _context(browser: Browser, **options) -> Iterator[Page]:
     context: BrowserContext = browser.new_context(**options)
     try:
@@ -102,14 +90,8 @@ def assert_no_sideways_scrolling(page: Page, where: str) -> None:
     assert got["main"] <= got["mainView"], f"{where}: the main area scrolls sideways ({got})"
 
 
-# --- every page, both screens --------------------------------------------------------------------
-
-@pytest.mark.parametrize("screen", ["phone", "laptop"])
-def test_every_page_opens_without_an_exception_or_sideways_scrolling(screen, request, base_url):
-    page: Page = request.getfixturevalue(screen)
-    for path in PAGES:
-        open_page(page, base_url, path)
-        assert_no_sideways_scrolling(page, f"{screen} /{path}")
+# Every page at 390×844 and 1280×720 (no exception, no sideways scrolling): test_teacher_browser.py's
+# test_every_page_opens_at_phone_and_projector_sizes_without_sideways_scrolling, once for the suite.
 
 
 # --- the sidebar ---------------------------------------------------------------------------------
