@@ -112,7 +112,7 @@ def live_trick() -> None:
         if ss.get(key):
             roles.setdefault(Seat.parse(ss[key]), []).append(role)
     st.html(seat_map.seat_map_html(roles, cards=dict(zip(seats, table)), turn=seats[-1], label="This trick"))
-    st.caption(seat_map.play_order_words(leader, verb="leads"))
+    st.caption(seat_map.play_order_words(leader))
     if core["current"]["cards"] and not table:
         st.caption("The cards on the table show here once they are cards, at most three and none twice.")
 
@@ -142,7 +142,7 @@ with trick_col:
     st.radio("Enter cards by", ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
              format_func=lambda e: "tapping them" if e == "tap" else "typing (KC 7C …)")
     typing = ss[state.TRICK_ENTRY] == "type"
-    to_play = seat_to_play.title if seat_to_play else "the seat to play"
+    hand_label = f"Hand of {seat_to_play.title}" if seat_to_play else "Hand of the seat to play"
     if typing:
         st.text_input("Cards on the table, in play order", key=state.TRICK_TABLE_TEXT, placeholder="KC 7C",
                       help="Rank then suit: 7 8 9 T (or 10) J Q K A and S H D C (or ♠ ♥ ♦ ♣).")
@@ -155,9 +155,9 @@ with trick_col:
                 help="Ekka: the lead is the highest card still unplayed in a plain suit. It frees a void "
                      "third player from trumping (the detailed Saudi rules, §4).")
     if typing:
-        st.text_input(f"Hand of {to_play}", key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
+        st.text_input(hand_label, key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
     else:
-        tap_cards(state.TRICK_HAND, f"Hand of {to_play}", limit=forms.TAP_LIMITS[state.TRICK_HAND],
+        tap_cards(state.TRICK_HAND, hand_label, limit=forms.TAP_LIMITS[state.TRICK_HAND],
                   help="The cards the seat to play holds now: all of them, or only those in question.",
                   full="A hand holds at most 8 cards: tap a card to take it back.")
     with st.expander("Earlier in the deal (optional: for Ekka and the full history)"):

@@ -56,5 +56,4 @@ def seats_and_escalation(k: ContractKeys, *, buyer_help: str, dealer_help: str,
         return
     roles, first = seat_roles(ss, k)
     st.html(seat_map_html(roles, label="The seats of this deal"))
-    st.caption(play_order_words(first, verb="plays first") if first else
-               play_order_words(Seat.S) + " Choose the dealer: the dealer’s right plays first.")
+    st.caption(play_order_words(first, start="plays first"))

@@ -6,7 +6,7 @@ each seat's role (deals, buys, doubles...) and the order of play from the seat t
 order comes from the engine (:func:`explorer.engine.play.seats_from`).
 
 >>> play_order_words(Seat.W)
-'Play runs anticlockwise, to each player’s right: West, then South, East, North.'
+'Play runs anticlockwise, to each player’s right: West leads, then South, East, North.'
 >>> m = seat_map_html({Seat.W: ["leads"]}, cards={Seat.W: "KC", Seat.S: "7C"}, turn=Seat.E)
 >>> 'data-seat="S" data-card="7C"' in m, "leads" in m, 'bx-sm-turn" data-seat="E"' in m
 (True, True, True)
@@ -44,15 +44,25 @@ _CSS = """<style>
 </style>"""
 
 
-def play_order_words(first: Seat, *, verb: str = "") -> str:
-    """The order of play from ``first``, in words (``verb`` after the first seat, e.g. "leads").
+def play_order_words(first: Seat | None, *, start: str = "leads") -> str:
+    """The order of play from ``first`` in a sentence: ``start`` is ``"leads"`` (a trick's leader) or
+    ``"plays first"`` (the dealer's right, in a deal); ``first=None``: no dealer chosen yet.
+    Each case is one whole template, for translation.
 
-    >>> play_order_words(Seat.N, verb="leads")
+    >>> play_order_words(Seat.N)
     'Play runs anticlockwise, to each player’s right: North leads, then West, South, East.'
+    >>> play_order_words(Seat.E, start="plays first")
+    'Play runs anticlockwise, to each player’s right: East plays first, then North, West, South.'
+    >>> play_order_words(None)
+    'Play runs anticlockwise, to each player’s right. Choose the dealer: the dealer’s right plays first.'
     """
+    if first is None:
+        return "Play runs anticlockwise, to each player’s right. Choose the dealer: the dealer’s right plays first."
     seats = [s.title for s in seats_from(first)]
-    start = f"{seats[0]} {verb}".strip()
-    return f"Play runs anticlockwise, to each player’s right: {start}, then {', '.join(seats[1:])}."
+    rest = ", ".join(seats[1:])
+    if start == "plays first":
+        return f"Play runs anticlockwise, to each player’s right: {seats[0]} plays first, then {rest}."
+    return f"Play runs anticlockwise, to each player’s right: {seats[0]} leads, then {rest}."
 
 
 def seat_map_html(roles: Mapping[Seat, Sequence[str]] | None = None, *, cards: Mapping[Seat, Card | str] | None = None,
