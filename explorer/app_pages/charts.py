@@ -19,8 +19,10 @@ from explorer.ui.lang import t
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
 MODE_CHOICES = {"random": N_("Random: half Sun, half Hokum"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
 CONTRACT_WORDS = {"random": N_("random contracts"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
-PROFILE_TITLES = {"tournament": N_("Saudi tournament sheet"), "simple": N_("Simple online how-to")}
-"""The rule profiles' titles (the engine's English), marked for translation."""
+# The rule profiles' titles (the engine's English), marked for translation. (A comment, not a docstring:
+# Streamlit's magic would show a bare string of a page.)
+PROFILE_TITLES = {"detailed": N_("Detailed Saudi rules"), "tournament": N_("Saudi tournament sheet"),
+                  "simple": N_("Simple online how-to")}
 
 
 def profile_title(profile: RuleProfile) -> str:
@@ -151,7 +153,8 @@ deals = c1.select_slider(t("Deals to simulate"), DEAL_CHOICES, value=20_000, key
                          format_func=lambda n: f"{n:,}")
 seed = int(c2.number_input(t("Seed"), min_value=0, max_value=2**31 - 1, value=7, step=1, key=state.CHARTS_SEED,
                            help=t("The same seed, deals, contract and rules always give the same deals.")))
-mode = c3.selectbox(t("Contract"), list(MODE_CHOICES), format_func=lambda m: t(MODE_CHOICES[m]),
+in_language = charts.words(language)  # bound to this run's language: Streamlit may format options after the run
+mode = c3.selectbox(t("Contract"), list(MODE_CHOICES), format_func=lambda m: in_language(MODE_CHOICES[m]),
                     key=state.CHARTS_MODE)
 settings = [deals, seed, mode, spec]
 
