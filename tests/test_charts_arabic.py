@@ -21,6 +21,12 @@ from tests.app.arabic import english_words
 from tests.engine.test_arabic_messages import ARABIC_INDIC_DIGIT, ARABIC_LETTER
 
 _TOKEN = re.compile(r"%\{[^}]*\}|<[^>]+>")
+_ISOLATES = re.compile("[\u2066-\u2069]")
+
+
+def _plain(texts) -> list[str]:
+    """Texts without their bidi isolates (what the words are, not how they are ordered on screen)."""
+    return [_ISOLATES.sub("", str(t)) for t in texts]
 
 
 @pytest.fixture(scope="module")
@@ -122,12 +128,22 @@ def test_side_by_side_panels_swap_places_in_arabic(arabic, english):
 
 
 def test_arabic_charts_name_teams_contracts_and_outcomes_in_the_players_words(arabic):
-    assert [t.name for t in arabic["raw"].data][:2] == ["فريق المشتري", "الفريق الآخر"]
-    assert [a.text for a in arabic["raw"].layout.annotations] == ["صن", "حكم"]
-    assert list(arabic["outcomes"].data[0].x) == ["سقوط المشتري", "كبوت (الأكلات الثماني كلها)",
-                                                   "تعادل تحسمه قاعدة التعادل"]
-    assert [t.name for t in arabic["match"].data] == ["الشمال والجنوب", "الشرق والغرب"]
-    assert "إكة" in arabic["hint"].data[0].x[1] and "K♥" in arabic["hint"].data[0].x[0]
+    assert _plain(t.name for t in arabic["raw"].data)[:2] == ["فريق المشتري", "الفريق الآخر"]
+    assert _plain(a.text for a in arabic["raw"].layout.annotations) == ["صن", "حكم"]
+    assert _plain(arabic["outcomes"].data[0].x) == ["سقوط المشتري", "كبوت (الأكلات الثماني كلها)",
+                                                     "تعادل تحسمه قاعدة التعادل"]
+    assert _plain(t.name for t in arabic["match"].data) == ["الشمال والجنوب", "الشرق والغرب"]
+    assert "إكة" in arabic["hint"].data[0].x[1] and arabic["hint"].data[0].x[0] == "K♥"
+
+
+def test_arabic_lines_are_isolated_right_to_left_so_plotly_draws_them_in_order(arabic):
+    """Plotly draws SVG text left to right: each line with Arabic is a right-to-left isolate, so "8 أوراق"
+    starts on the right; a card face alone is left as it is."""
+    legend = arabic["probabilities"].data[0].name
+    assert legend.startswith("\u2067") and legend.endswith("\u2069") and "8" in legend
+    tick = arabic["probabilities"].data[0].x[0]
+    assert tick.count("\u2067") == tick.count("<br>") + 1
+    assert arabic["hint"].data[0].x[0] == "K♥"
 
 
 def test_english_charts_are_not_mirrored(english):

@@ -14,6 +14,7 @@ one (:func:`page_lang`), so the builders stay pure: a test passes ``lang`` and n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -74,6 +75,51 @@ def words(lang: str | None = None):
     return t
 
 
+RLI, PDI = "\u2067", "\u2069"
+_ARABIC = re.compile(r"[\u0600-\u06FF]")
+_LINE = re.compile(r"(<br>|<extra>|</extra>)")
+
+
+def rtl_text(text, /):
+    """Words shown in a figure, right to left: each line holding Arabic letters in a right-to-left isolate.
+
+    Plotly draws text in SVG, left to right whatever the page's direction: without the isolate, a line
+    that starts with a number ("8 أوراق") or ends with a bracket is drawn in the wrong order. Lines are
+    isolated one by one (plotly splits them at ``<br>``; a hover text's ``<extra>`` part is its own line).
+    Text without Arabic (a card face, a number, a code) is left as it is.
+
+    >>> rtl_text("8 أوراق<br>K♥") == "\u20678 أوراق\u2069<br>K♥"
+    True
+    """
+    if not isinstance(text, str) or not _ARABIC.search(text):
+        return text
+    parts = _LINE.split(text)
+    return "".join(p if _LINE.fullmatch(p) or not _ARABIC.search(p) or p.startswith(RLI) else RLI + p + PDI
+                   for p in parts)
+
+
+def _rtl_words(fig: go.Figure) -> None:
+    """Every word of ``fig`` (title, axis titles and word ticks, notes, legend entries, word categories,
+    hover texts) through :func:`rtl_text`."""
+    layout = fig.layout
+    layout.title.text = rtl_text(layout.title.text)
+    for name in [k for k in layout if k.startswith(("xaxis", "yaxis"))]:
+        axis = layout[name]
+        axis.title.text = rtl_text(axis.title.text)
+        if axis.ticktext is not None:
+            axis.ticktext = [rtl_text(v) for v in axis.ticktext]
+    for note in layout.annotations:
+        note.text = rtl_text(note.text)
+    for trace in fig.data:
+        trace.name = rtl_text(trace.name)
+        for field in ("x", "hovertext", "hovertemplate", "text"):
+            value = getattr(trace, field, None) if field in trace else None
+            if isinstance(value, str):
+                trace[field] = rtl_text(value)
+            elif value is not None and len(value) and any(isinstance(v, str) for v in value):
+                trace[field] = [rtl_text(v) for v in value]
+
+
 def _flip_anchor(anchor: str | None) -> str | None:
     return {"left": "right", "right": "left"}.get(anchor or "", anchor)
 
@@ -83,7 +129,8 @@ def for_language(fig: go.Figure, lang: str | None = None) -> go.Figure:
     right-to-left one. Mirrored: every x axis runs right to left (a fixed range is reversed, an automatic
     one ``autorange="reversed"``) and side-by-side panels swap places; every y axis stands on the right;
     the title, a horizontal legend (read from the right) and what is pinned to the paper (notes, shading)
-    move to the other side; labels that point away from their point point the other way; the margins swap.
+    move to the other side; labels that point away from their point point the other way; the margins swap;
+    every line of words is isolated right to left (:func:`rtl_text`).
 
     >>> fig = for_language(go.Figure(go.Bar(x=["a", "b"], y=[1, 2])), "ar")
     >>> fig.layout.xaxis.autorange, fig.layout.yaxis.side, fig.layout.title.xanchor
@@ -129,6 +176,7 @@ def for_language(fig: go.Figure, lang: str | None = None) -> go.Figure:
         if shape.xref == "paper" or str(shape.xref).endswith("domain"):
             shape.x0, shape.x1 = 1 - shape.x1, 1 - shape.x0
     layout.hoverlabel.align = "right"
+    _rtl_words(fig)
     return fig
 
 
