@@ -120,6 +120,13 @@ def _rtl_words(fig: go.Figure) -> None:
                 trace[field] = [rtl_text(v) for v in value]
 
 
+PLOTLY_LTR_CSS = ('<style>html[dir="rtl"] [data-testid="stPlotlyChart"], html[dir="rtl"] .js-plotly-plot, '
+                  'html[dir="rtl"] #js-plotly-tester { direction: ltr; }</style>')
+"""A page in a right-to-left language lays its plotly figures out left to right: plotly measures text in a
+hidden ``#js-plotly-tester`` of the document, and measured right to left it puts a y axis title on top of its
+tick labels. The words keep their own direction (:func:`rtl_text`)."""
+
+
 def _flip_anchor(anchor: str | None) -> str | None:
     return {"left": "right", "right": "left"}.get(anchor or "", anchor)
 
