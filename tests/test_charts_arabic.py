@@ -172,3 +172,12 @@ def test_the_chart_builders_import_no_streamlit():
 def test_a_builder_without_lang_outside_a_page_draws_english():
     assert charts.page_lang() == "en"
     assert explore_charts.score_waterfall(OUT).layout.title.text == "From card points to the award"
+
+
+def test_notes_on_the_data_stay_on_their_data_when_mirrored(arabic, english):
+    """A note at a data point (an outcome's share above its bar, the last trick's note at trick 8) keeps its
+    x: the reversed axis carries it; only notes pinned to the paper move to the other side."""
+    for name in ("outcomes", "tricks", "match"):
+        data_notes = lambda fig: [a.x for a in fig.layout.annotations if a.xref in (None, "x")]  # noqa: E731
+        assert data_notes(arabic[name]) == data_notes(english[name]), name
+    assert arabic["tricks"].layout.xaxis.range is None

@@ -171,7 +171,7 @@ def for_language(fig: go.Figure, lang: str | None = None) -> go.Figure:
     if margin.l is not None or margin.r is not None:
         margin.l, margin.r = margin.r, margin.l
     for note in layout.annotations:
-        if note.xref in (None, "paper") or str(note.xref).endswith("domain"):
+        if note.xref == "paper" or str(note.xref).endswith("domain"):  # None is the x axis: data, not paper
             if note.x is not None:
                 note.x = 1 - note.x
         note.xanchor = _flip_anchor(note.xanchor)
