@@ -127,6 +127,50 @@ hidden ``#js-plotly-tester`` of the document, and measured right to left it puts
 tick labels. The words keep their own direction (:func:`rtl_text`)."""
 
 
+TITLE_WIDTH = 40
+"""A right-to-left title longer than this (in characters) is written on two lines, so that it stays whole
+on a phone (plotly never wraps a title; it cuts it at the figure's edge)."""
+PANEL_TITLE_WIDTH = 18
+"""The same for the title of one of several panels side by side."""
+
+
+def _two_lines(text: str) -> str:
+    """``text`` broken before its bracket, or else at the space nearest its middle (unless it has lines).
+
+    >>> _two_lines("حكم: من 16 (مجموع الأبناط 162)")
+    'حكم: من 16<br>(مجموع الأبناط 162)'
+    """
+    if "<br>" in text or " " not in text:
+        return text
+    bracket = text.find(" (")
+    if 0.25 * len(text) <= bracket <= 0.75 * len(text):
+        return text[:bracket] + "<br>" + text[bracket + 1:]
+    middle = len(text) // 2
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - middle))
+    return text[:cut] + "<br>" + text[cut + 1:]
+
+
+def _wrap_long_titles(fig: go.Figure) -> None:
+    """Long titles of a right-to-left figure on two lines, with the room they need above the plot."""
+    layout = fig.layout
+    extra = 0
+    title = layout.title.text
+    if title and len(title) > TITLE_WIDTH and "<br>" not in title:
+        layout.title.text = _two_lines(title)
+        extra += 22
+    panels = [a for a in layout.annotations if a.xref == "paper" and a.yanchor == "bottom" and a.y == 1]
+    if len(panels) > 1 and any(len(a.text or "") > PANEL_TITLE_WIDTH for a in panels):
+        for a in panels:
+            a.update(text=_two_lines(a.text or ""), font_size=14)
+        extra += 20
+    if extra:
+        # The plot keeps its height: the figure grows by the room the lines take, the title stays on top.
+        height = (layout.height or 450) + extra
+        layout.update(height=height, margin_t=(layout.margin.t if layout.margin.t is not None else 80) + extra,
+                      title={"yref": "container", "y": 1 - 28 / height, "yanchor": "top"})
+
+
 def _flip_anchor(anchor: str | None) -> str | None:
     return {"left": "right", "right": "left"}.get(anchor or "", anchor)
 
@@ -183,6 +227,7 @@ def for_language(fig: go.Figure, lang: str | None = None) -> go.Figure:
         if shape.xref == "paper" or str(shape.xref).endswith("domain"):
             shape.x0, shape.x1 = 1 - shape.x1, 1 - shape.x0
     layout.hoverlabel.align = "right"
+    _wrap_long_titles(fig)
     _rtl_words(fig)
     return fig
 
@@ -286,7 +331,8 @@ def probability_chart(rows: Iterable[ExactRow] | pd.DataFrame, *, lang: str | No
     ticks = [0.0001, 0.001, 0.01, 0.1, 1]
     fig.update_yaxes(type="log", title=t("probability (log scale)"), range=[-4.4, 0.05], tickvals=ticks,
                      ticktext=["0.01%", "0.1%", "1%", "10%", "100%"])
-    fig.update_xaxes(title=None, tickangle=0)
+    # Arabic labels are wider: let plotly turn them when a phone's screen has no room for them side by side.
+    fig.update_xaxes(title=None, tickangle=None if is_rtl(page_lang(lang)) else 0)
     return Chart(for_language(fig, lang), df)
 
 
