@@ -595,7 +595,7 @@ def conversion_chart(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
             fig.add_scatter(
                 x=sub["raw"], y=sub["game_points"], mode="markers", name=t(label), legendgroup=tie,
                 showlegend=col == 1, marker={"color": TIE_COLOURS[tie], "size": 5},
-                customdata=np.stack([sub["other_team"], [t(ROUNDING[r]) for r in sub["rounding"]]], axis=1),
+                customdata=np.stack([sub["other_team"], sub["rounding"].map(lambda r: t(ROUNDING[r]))], axis=1),
                 hovertemplate=hover + "<extra></extra>", row=1, col=col)
         fig.update_xaxes(title=t("raw points of the counting team"), range=[-2, RAW_TOTAL[mode] + 2],
                          row=1, col=col)
