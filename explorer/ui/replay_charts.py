@@ -19,8 +19,9 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from explorer.engine.cards import Team
+from explorer.engine.i18n import is_rtl
 from explorer.engine.tables import MATCH_TARGET
-from explorer.ui.charts import for_language, words
+from explorer.ui.charts import for_language, page_lang, words
 
 TEAM_COLOURS = {"NS": "#1f6f4a", "EW": "#7b3fa0"}
 """NS green (the app's colour), EW purple; both readable on white and for common colour blindness."""
@@ -29,11 +30,17 @@ TEAM_DASH = {"NS": "solid", "EW": "dash"}
 TEMPLATE = "plotly_white"
 
 
-def _layout(fig: go.Figure, title: str, *, height: int = 360) -> go.Figure:
+def _layout(fig: go.Figure, title: str, *, lang: str | None, height: int = 360) -> go.Figure:
+    legend = {"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0}
+    margin = {"l": 55, "r": 30, "t": 70, "b": 50}
+    if is_rtl(page_lang(lang)):
+        # The teams' Arabic names ("الشمال والجنوب") are long: more room at the lines' ends, and the legend
+        # under the plot, where a phone's narrow width cannot stack it onto the title.
+        legend.update(yanchor="top", y=-0.22)
+        margin.update(r=110, t=60, b=95)
+        height += 35
     fig.update_layout(title={"text": title, "x": 0.01, "xanchor": "left"}, template=TEMPLATE, height=height,
-                      margin={"l": 55, "r": 30, "t": 70, "b": 50},
-                      legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "right", "x": 1.0},
-                      hovermode="x unified")
+                      margin=margin, legend=legend, hovermode="x unified")
     return fig
 
 
@@ -77,7 +84,7 @@ def deal_points_figure(rows: Sequence[Mapping[str, int]], *, current_trick: int 
     fig.update_xaxes(title=t("after trick"), range=[-0.3, 8.9], tickmode="array", tickvals=list(range(9)))
     fig.update_yaxes(title=t("raw card points"), rangemode="tozero",
                      range=[0, total * 1.05] if total else None)
-    return for_language(_layout(fig, t("Running card points per team")), lang)
+    return for_language(_layout(fig, t("Running card points per team"), lang=lang), lang)
 
 
 def match_figure(rows: Sequence[Mapping[str, int]], *, target: int = MATCH_TARGET,
@@ -113,4 +120,4 @@ def match_figure(rows: Sequence[Mapping[str, int]], *, target: int = MATCH_TARGE
     top = max([target, *(r[side] for r in rows for side in ("NS", "EW"))])
     fig.update_xaxes(title=t("after deal"), tickmode="linear", dtick=1, range=[-0.3, max(deals) + 0.9])
     fig.update_yaxes(title=t("game points"), range=[0, top * 1.18])
-    return for_language(_layout(fig, t("The match (Sakka): running totals")), lang)
+    return for_language(_layout(fig, t("The match (Sakka): running totals"), lang=lang), lang)
