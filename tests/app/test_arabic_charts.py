@@ -108,3 +108,26 @@ def test_charts_page_in_arabic_after_a_cancelled_simulation():
     _assert_arabic(at)
     assert at.main.warning and ARABIC_LETTER.search(at.main.warning[0].value)
     assert at.button(key=state.CHARTS_RESUME).label == "أكمل المحاكاة"
+
+
+def _page_drawing_a_waterfall() -> None:
+    import streamlit as st
+
+    from explorer.ui import explore_charts
+    out = {"converted": {"NS": 12, "EW": 14}, "comparison": {"NS": 12, "EW": 14}, "award": {"NS": 0, "EW": 26},
+           "counting_team": "NS", "winner": "EW", "contract": {"mode": "sun", "buyer": "N"}, "steps": []}
+    st.plotly_chart(explore_charts.score_waterfall(out))
+
+
+def test_a_chart_drawn_on_an_arabic_page_without_lang_is_in_arabic_and_mirrored():
+    """The other pages (score calculator, deal checker, score sheet, practice table) call the builders
+    without ``lang``: the builders then take the page's language."""
+    at = AppTest.from_function(_page_drawing_a_waterfall, default_timeout=30)
+    at.query_params["lang"] = "ar"
+    at.run()
+    assert not at.exception, at.exception
+    fig = _figures(at)[0]
+    assert english_words(_figure_words(fig)) == []
+    assert fig["layout"]["xaxis"]["autorange"] == "reversed" and fig["layout"]["yaxis"]["side"] == "right"
+    english = AppTest.from_function(_page_drawing_a_waterfall, default_timeout=30).run()
+    assert _figures(english)[0]["layout"]["title"]["text"] == "From card points to the award"
