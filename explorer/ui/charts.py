@@ -10,6 +10,9 @@ finished figure passes through :func:`for_language`, which mirrors it for a righ
 (the x axis runs right to left, the y axis stands on the right, the title and the legend start on
 the right). ``lang=None`` means the language of the Streamlit page being drawn, or English outside
 one (:func:`page_lang`), so the builders stay pure: a test passes ``lang`` and needs no Streamlit.
+The two figures pages cache for every session (:func:`probability_chart`, :func:`conversion_chart`)
+default to English instead: a page passes its language and caches by it. A right-to-left page also
+shows :data:`PLOTLY_LTR_CSS` (plotly measures its text in the document's direction).
 """
 
 from __future__ import annotations
@@ -311,8 +314,12 @@ def probability_pivot(df: pd.DataFrame, *, lang: str | None = None) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
-def probability_chart(rows: Iterable[ExactRow] | pd.DataFrame, *, lang: str | None = None) -> Chart:
-    """Bar chart of the exact chance of holding each project, for 8 cards and the first 5 cards."""
+def probability_chart(rows: Iterable[ExactRow] | pd.DataFrame, *, lang: str = "en") -> Chart:
+    """Bar chart of the exact chance of holding each project, for 8 cards and the first 5 cards.
+
+    English unless ``lang`` says otherwise, never the page's language by itself: pages build this figure
+    once for every session (``st.cache_resource``), so the language must be part of what they cache it by.
+    """
     t = words(lang)
     df = rows if isinstance(rows, pd.DataFrame) else probability_frame(rows)
     fig = go.Figure()
@@ -559,10 +566,11 @@ def conversion_frame(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
 
 
 def conversion_chart(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
-                     profile: RuleProfile = DEFAULT_PROFILE, lang: str | None = None) -> Chart:
+                     profile: RuleProfile = DEFAULT_PROFILE, lang: str = "en") -> Chart:
     """Raw points → game points for the counting team, a step chart per contract, with the
     rounding zones shaded (where the raw total is rounded up) and who wins an undoubled tie under
-    ``profile``'s tie rule."""
+    ``profile``'s tie rule. English unless ``lang`` says otherwise, like :func:`probability_chart`
+    (built once for every session by the pages that show it)."""
     t = words(lang)
     df = conversion_frame(modes, profile=profile)
     fig = make_subplots(rows=1, cols=len(modes), horizontal_spacing=0.08,

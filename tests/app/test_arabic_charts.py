@@ -131,3 +131,23 @@ def test_a_chart_drawn_on_an_arabic_page_without_lang_is_in_arabic_and_mirrored(
     assert fig["layout"]["xaxis"]["autorange"] == "reversed" and fig["layout"]["yaxis"]["side"] == "right"
     english = AppTest.from_function(_page_drawing_a_waterfall, default_timeout=30).run()
     assert _figures(english)[0]["layout"]["title"]["text"] == "From card points to the award"
+
+
+def _page_drawing_the_cached_charts() -> None:
+    import streamlit as st
+
+    from explorer.engine.probabilities import exact_table
+    from explorer.ui import charts
+    st.plotly_chart(charts.probability_chart(exact_table()).fig)
+    st.plotly_chart(charts.conversion_chart().fig)
+
+
+def test_the_figures_pages_cache_for_everyone_take_a_language_only_when_given():
+    """The probability and conversion charts are cached by their pages for every session: drawn on an
+    Arabic page without ``lang`` they stay English, so an Arabic visitor never fills an English reader's cache."""
+    at = AppTest.from_function(_page_drawing_the_cached_charts, default_timeout=60)
+    at.query_params["lang"] = "ar"
+    at.run()
+    assert not at.exception, at.exception
+    titles = [f["layout"]["title"]["text"] for f in _figures(at)]
+    assert titles[0].startswith("Chance of holding each project") and titles[1].startswith("Converting raw")
