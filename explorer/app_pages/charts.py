@@ -144,7 +144,13 @@ show_chart(fixed_charts(language)["probabilities"],
            t("Chance that a hand holds each project — exact: counted over all {n8:,} hands of 8 cards and "
              "{n5:,} first-five-card sets (each project on its own; Baloot for one trump suit).", n8=n8, n5=n5),
            "probabilities")
-st.dataframe(charts.probability_pivot(exact, lang=language), hide_index=True, width="stretch")
+pivot = charts.probability_pivot(exact, lang=language)
+if lang.is_rtl():
+    # An HTML table flows right to left (the project first, on the right); the dataframe's canvas grid
+    # draws left to right and put a header's leading number ("8 أوراق") at its end.
+    st.table(pivot, hide_index=True)
+else:
+    st.dataframe(pivot, hide_index=True, width="stretch")
 
 st.header(t("Random deals"))
 st.markdown(t("Every deal is dealt at random, gets a contract (random unless chosen below), a buyer and a dealer, "

@@ -45,7 +45,7 @@ def _everything(at: AppTest) -> list[str]:
         texts += [str(o) for o in slider.options]
     for widget in (*main.number_input, *main.button, *main.get("download_button")):
         texts.append(str(getattr(widget, "help", "") or getattr(widget.proto, "help", "") or ""))
-    for frame in main.dataframe:
+    for frame in (*main.dataframe, *main.table):
         table = frame.value
         texts += [str(c) for c in table.columns]
         texts += [str(v) for v in table.to_numpy().ravel()]
@@ -71,7 +71,8 @@ def test_charts_page_in_arabic_has_no_english(page):
     _assert_arabic(page)
     assert page.main.title[0].value == "الرسوم البيانية"
     assert len(_figures(page)) == 7
-    assert page.main.dataframe[0].value.columns[0] == "المشروع"
+    table = page.main.table[0].value                      # an HTML table: it flows right to left
+    assert table.columns[0] == "المشروع" and table.shape[0] == 7
 
 
 def test_charts_page_in_arabic_writes_counts_in_western_digits(page):
