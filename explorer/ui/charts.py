@@ -133,6 +133,8 @@ tick labels. The words keep their own direction (:func:`rtl_text`)."""
 TITLE_WIDTH = 40
 """A right-to-left title longer than this (in characters) is written on two lines, so that it stays whole
 on a phone (plotly never wraps a title; it cuts it at the figure's edge)."""
+TITLE_TOP = 28
+"""Pixels above a right-to-left title: the height of plotly's tool bar, shown on hover at the top right."""
 PANEL_TITLE_WIDTH = 18
 """The same for the title of one of several panels side by side."""
 
@@ -159,19 +161,24 @@ def _wrap_long_titles(fig: go.Figure) -> None:
     layout = fig.layout
     extra = 0
     title = layout.title.text
+    lines = 1
     if title and len(title) > TITLE_WIDTH and "<br>" not in title:
         layout.title.text = _two_lines(title)
-        extra += 22
+        extra += 30
+        lines = 2
     panels = [a for a in layout.annotations if a.xref == "paper" and a.yanchor == "bottom" and a.y == 1]
     if len(panels) > 1 and any(len(a.text or "") > PANEL_TITLE_WIDTH for a in panels):
         for a in panels:
             a.update(text=_two_lines(a.text or ""), font_size=14)
         extra += 20
     if extra:
-        # The plot keeps its height: the figure grows by the room the lines take, the title stays on top.
-        height = (layout.height or 450) + extra
-        layout.update(height=height, margin_t=(layout.margin.t if layout.margin.t is not None else 80) + extra,
-                      title={"yref": "container", "y": 1 - 28 / height, "yanchor": "top"})
+        # The plot keeps its height: the figure grows by the room the lines take.
+        layout.update(height=(layout.height or 450) + extra,
+                      margin_t=(layout.margin.t if layout.margin.t is not None else 80) + extra)
+    # The title starts on the right, where plotly shows its tool bar on hover: the title goes just under it.
+    # (Plotly anchors a title of two lines a line too high: it goes a line lower.)
+    top = TITLE_TOP + 20 * (lines - 1)
+    layout.title.update(yref="container", y=1 - top / (layout.height or 450), yanchor="top")
 
 
 def _flip_anchor(anchor: str | None) -> str | None:
