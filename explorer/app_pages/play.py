@@ -24,6 +24,7 @@ STORE = "practice"
 
 ss = st.session_state
 st.title(t("Practice table"))
+st.html(pv.HAND_CSS)
 
 got = browser_store.read(STORE, check=Practice.from_json)
 if not got.ready:
@@ -45,6 +46,12 @@ def _say(p: Practice, msg: Msg | str) -> str:
     if not isinstance(msg, Msg):
         return str(msg)
     return pv.second_person(msg.render(pv.style(_names(p), lang.current())), lang.current())
+
+
+def _to_deal_checker() -> None:
+    """Open the Deal checker in this page's language: a page switch drops the URL's ``?lang``, so it is given again."""
+    here = lang.current()
+    st.switch_page(nav.page_path("deal_checker.py"), query_params={"lang": here} if here != "en" else None)
 
 
 def _keep(p: Practice | None) -> None:
@@ -182,7 +189,7 @@ def table(p: Practice) -> None:
         st.caption(_say(p, line))
     evs = pv.events(g, you=p.human)
     if evs:
-        st.markdown("\n".join(f"- {plain(_say(p, m))}" for m in evs[-5:]))
+        st.container(key="play.events").markdown("\n".join(f"- {plain(_say(p, m))}" for m in evs[-5:]))
 
 
 def computer_turns() -> None:
@@ -291,7 +298,6 @@ def your_cards(p: Practice) -> None:
                              key=state.PLAY_EKKA)
     st.markdown(t("**Your hand**: tap a card to play it (dimmed cards break a rule: tap one to see which)."))
     hand = ui.sort_hand(ps.hand, trump=g.contract.trump)
-    st.html(pv.HAND_CSS)
     with st.container(key="play.hand", horizontal=True, wrap=True, gap="small"):
         for card in hand:
             ok = card in legal
@@ -375,13 +381,13 @@ if g.finished:
                         ss[state.DEAL_OPEN_AT] = index
 
                     if c2.button(t("Show"), key=state.play_review_open_key(i), on_click=open_moment):
-                        st.switch_page(nav.page_path("deal_checker.py"))
+                        _to_deal_checker()
     c = st.columns(3)
     c[0].download_button(t("Save the deal (YAML)"), dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",
                          key=state.PLAY_DOWNLOAD, width="stretch")
     if c[1].button(t("Open in the Deal checker"), key=state.PLAY_OPEN_CHECKER, width="stretch"):
         inbox.send(state.DEAL, record, t("the practice table"))
-        st.switch_page(nav.page_path("deal_checker.py"))
+        _to_deal_checker()
     if c[2].button(t("Deal again (same cards)"), key=state.PLAY_DEAL_AGAIN, width="stretch"):
         _keep(p.deal_again())
         st.rerun()

@@ -359,8 +359,15 @@ HAND_CSS = """<style>
 .st-key-play-hand [data-testid="stBaseButton-tertiary"] { background: #eef1ee; box-shadow: none;
   border: 1px dashed #b9c7bd; opacity: .55; }
 .st-key-play-hand [data-testid="stBaseButton-tertiary"]:hover { opacity: .8; }
+html[dir="rtl"] .st-key-play-hand, html[dir="rtl"] .st-key-play-hand [data-testid="stMarkdownContainer"] {
+  direction: ltr; }
+html[dir="rtl"] .st-key-play-events ul { text-align: right; }
+html[dir="rtl"] .st-key-play-events li { margin-left: 0; margin-right: 1.2em; }
+html[dir="rtl"] .bx-hand .bx-caption { direction: rtl; text-align: right; }
 </style>"""
-"""Your hand's buttons look like cards (tap targets at least 48 px), the ones that break a rule greyed."""
+"""The table's style: your hand's buttons look like cards (tap targets at least 48 px), the ones that break a rule
+greyed. In Arabic the hand stays left to right (J♥ 9♥ 8♣, as the cards are held), and the events and the hand's
+caption are right-aligned."""
 
 
 def card_button_label(card: Card) -> str:
