@@ -173,3 +173,32 @@ def test_switching_the_language_in_the_middle_of_a_deal_keeps_the_deal():
     at.segmented_control(key=state.APP_LANG).set_value("ar").run()
     assert practice(at).to_json() == before
     no_english(at)
+
+
+def test_your_own_declaration_a_hint_and_the_review_read_in_arabic():
+    at = start(open_page("play.py"), seed=1)             # seed 1: South holds a Sira to declare
+    at.toggle(key=state.PLAY_AUTO_DECLARE).set_value(False).run()
+    declared = hinted = False
+    for _ in range(80):
+        until_me(at)
+        g = practice(at).state
+        if g.finished:
+            break
+        if not declared and any(isinstance(a, Declare) for a in g.legal_actions()):
+            no_english(at)
+            assert at.main.multiselect and ARABIC.search(at.main.multiselect[0].options[0])
+            at.button(key="play.declare_button").click().run()     # declaring nothing: told what was missed
+            no_english(at)
+            assert any("أفضل إعلان" in shown(i.value) for i in at.info)
+            declared = True
+            continue
+        if g.stage is Stage.PLAY and not hinted:
+            at.button(key=state.PLAY_HINT_BUTTON).click().run()
+            no_english(at)
+            assert at.success and shown(at.success[0].value).startswith("التلميح")
+            hinted = True
+        act(at)
+    assert declared and hinted and practice(at).state.finished
+    at.button(key=state.PLAY_REVIEW_BUTTON).click().run()
+    no_english(at)
+    assert any(shown(x).startswith(("المراجعة", "**المراجعة**")) for x in main_texts(at))
