@@ -29,9 +29,6 @@ from explorer.engine.play import obligation
 from explorer.engine.practice import DEFAULT_NAMES
 from explorer.engine.projects import compare_projects, declared_projects
 
-TEAM_WORDS = {Team.NS: "Us", Team.EW: "Them"}
-"""The practice table's teams from South's chair: NS is us (لنا), EW them (لهم)."""
-
 _DEFAULT_NAME_WORDS = {Seat.S: NC_("player", "You"), Seat.N: NC_("player", "Noura"),
                        Seat.E: NC_("player", "Faisal"), Seat.W: NC_("player", "Hamad")}
 """The default players' names (the engine's :data:`DEFAULT_NAMES`), translated with the context "player"."""
@@ -315,8 +312,8 @@ def deal_note(deal: MatchDeal) -> Msg | None:
 
 
 _ATTACHED_YOU = {
-    "ar": {"على": "عليك", "من": "منك", "عند": "عندك", "إلى": "إليك", "مع": "معك", "لـ": "لك", "بـ": "بك", "ل": "لك", "ب": "بك",
-           "قبل": "قبلك", "بعد": "بعدك", "أمام": "أمامك", "غير": "غيرك", "مشاريع": "مشاريعك", "مشروع": "مشروعك",
+    "ar": {"على": "عليك", "من": "منك", "عند": "عندك", "إلى": "إليك", "مع": "معك", "لـ": "لك", "بـ": "بك",
+           "ل": "لك", "ب": "بك", "قبل": "قبلك", "بعد": "بعدك", "أمام": "أمامك", "غير": "غيرك", "مشاريع": "مشاريعك", "مشروع": "مشروعك",
            "خصم": "خصمك", "نصيب": "نصيبك", "يد": "يدك", "حق": "حقك", "فريق": "فريقك", "شريك": "شريكك",
            "ورقة": "ورقتك", "أوراق": "أوراقك", "دور": "دورك"},
 }
