@@ -75,25 +75,17 @@ def _start() -> None:
     ss.pop(state.PLAY_REVIEW, None)
 
 
-def _default_names_follow_the_language() -> None:
-    """Before the name boxes: a default name (in any language) reads in the page's language; a typed one stays."""
-    defaults = pv.default_names(lang.current())
-    for seat in (Seat.N, Seat.E, Seat.W):
-        key = f"{state.PLAY_SETUP_NAMES}.{seat.value}"
-        if key not in ss or pv.is_default_name(seat, ss[key]):
-            ss[key] = defaults[seat]
-
-
 def setup() -> None:
     st.markdown(t("You sit South. Your partner sits across the table (North); East and West are your "
                   "opponents. Play goes anticlockwise: South, East, North, West. The computer players see "
                   "only their own cards, as you do."))
-    _default_names_follow_the_language()
     with st.form("play.setup"):
         st.markdown(t("**The players**"))
         c = st.columns(3)
+        defaults = pv.default_names(lang.current())     # an empty box is the default player, in this language
         for col, seat, role in zip(c, (Seat.N, Seat.E, Seat.W), (t("Partner (North)"), t("East"), t("West"))):
-            col.text_input(role, max_chars=40, key=f"{state.PLAY_SETUP_NAMES}.{seat.value}")
+            col.text_input(role, max_chars=40, placeholder=defaults[seat], key=f"{state.PLAY_SETUP_NAMES}.{seat.value}",
+                           help=t("Empty: {name}.", name=defaults[seat]))
         st.segmented_control(t("Play to"), ["match", "deal"], default="match", key=state.PLAY_SETUP_GOAL,
                              format_func=lambda v: t("152 (a match)") if v == "match" else t("One deal"))
         st.segmented_control(t("Computer players"), ["heuristic", "strong"], default="heuristic",

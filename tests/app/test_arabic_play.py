@@ -92,8 +92,9 @@ def act(at: AppTest) -> AppTest:
 def test_the_setup_in_arabic_names_the_default_players_in_arabic():
     at = open_page("play.py")
     no_english(at)
-    names = {s: at.text_input(key=f"{state.PLAY_SETUP_NAMES}.{s}").value for s in "NEW"}
-    assert names == {"N": "نورة", "E": "فيصل", "W": "حمد"}
+    boxes = {s: at.text_input(key=f"{state.PLAY_SETUP_NAMES}.{s}") for s in "NEW"}
+    assert {s: b.placeholder for s, b in boxes.items()} == {"N": "نورة", "E": "فيصل", "W": "حمد"}
+    assert not any(b.value for b in boxes.values()), "an empty box is the default player: nothing to lose on a switch"
 
 
 def test_a_typed_name_is_kept_and_the_defaults_follow_the_language():
