@@ -9,7 +9,7 @@ import streamlit as st
 from explorer.engine.bidding import CallKind, legal_calls
 from explorer.engine.cards import Seat, Team
 from explorer.engine.game import Declare, IllegalActionError, Play, Stage
-from explorer.engine.i18n import Msg
+from explorer.engine.i18n import NC_, Msg
 from explorer.engine.practice import Practice, PracticeError
 from explorer.engine.projects import find_projects, possible_projects
 from explorer.engine.scenario import check_doc, dump_yaml
@@ -46,6 +46,12 @@ def _say(p: Practice, msg: Msg | str) -> str:
     if not isinstance(msg, Msg):
         return str(msg)
     return pv.second_person(msg.render(pv.style(_names(p), lang.current())), lang.current())
+
+
+def _word(text: str) -> str:
+    """A short word of this table (``NC_("practice table", ...)``) in the page's language: its own context keeps it
+    apart from the same English in another catalogue ("Deal" here is a row of the score sheet, not "to deal")."""
+    return pv.InContext("practice table", text).render(lang.style())
 
 
 def _to_deal_checker() -> None:
@@ -372,7 +378,7 @@ if g.finished:
                         inbox.send(state.DEAL, rec, t("the practice table"))
                         ss[state.DEAL_OPEN_AT] = index
 
-                    if c2.button(t("Show"), key=state.play_review_open_key(i), on_click=open_moment):
+                    if c2.button(_word(NC_("practice table", "Show")), key=state.play_review_open_key(i), on_click=open_moment):
                         _to_deal_checker()
     c = st.columns(3)
     c[0].download_button(t("Save the deal (YAML)"), dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",
@@ -399,8 +405,8 @@ if g.finished:
 
 if p.goal == "match" and len(p.match):
     with st.expander(t("Score sheet: {score}", score=pv.teams_line(p.match.totals()))):
-        rows = [{t("Deal"): i + 1, t("Us"): d.ns, t("Them"): d.ew,
-                 t("Note"): _say(p, note) if (note := pv.deal_note(d)) is not None else ""}
+        rows = [{_word(NC_("practice table", "Deal")): i + 1, t("Us"): d.ns, t("Them"): d.ew,
+                 _word(NC_("practice table", "Note")): _say(p, note) if (note := pv.deal_note(d)) is not None else ""}
                 for i, d in enumerate(p.match.deals)]
         st.dataframe(rows, hide_index=True)
         st.caption(_say(p, pv.match_status(p.match)))
