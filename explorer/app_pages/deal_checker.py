@@ -12,9 +12,11 @@ from explorer.engine.cards import Seat, Team
 from explorer.engine.errors import ScenarioError
 from explorer.engine.play import seats_from
 from explorer.engine.review import review
-from explorer.engine.scenario import dump_yaml, parse_text
+from explorer.engine.kinds.deal import DealVerdict
+from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
+from explorer.sources import cite
 from explorer.ui import cards as ui
 from explorer.ui import inbox, nav, sidebar, state
 from explorer.ui.replay import Replay, build_replay
@@ -85,8 +87,8 @@ def show_hands(r: Replay, pos: int, size: str) -> None:
         if s.legal_seat is seat and s.legal and len(s.legal) < len(hand):
             marks = {c: "legal" for c in s.legal}
             extra = " · ✓ may play"
-        if s.last is not None and not s.last.legal and s.last.seat is seat:
-            marks[s.last.card] = "illegal"
+        if s.illegal and s.last.seat is seat:
+            marks[s.card] = "illegal"
             extra = " · ✕ played illegally, ✓ allowed"
         turn = " · ▶ to play" if s.to_play is seat else ""
         label = f"{hand_label(seat, r)} · {len(hand)} card{'s' if len(hand) != 1 else ''}{turn}{extra}"
@@ -143,8 +145,8 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
             f"{' · ' + r.escalation.level.title if r.escalation.level.value != 'none' else ''}"
             f"{' (locked)' if r.escalation.locked else ''}</div>")
     if err:
-        st.error(f"**✕ The first illegal card: trick {err['trick']}, {err['seat']} plays {err['card']}.** "
-                 f"{plain(err['reason'])}", icon="🚫")
+        st.error(f"**✕ The first illegal card: trick {err.trick}, {err.seat.value} plays {err.card}.** "
+                 f"{plain(cite(err.reason.render(inbox.PAGE_STYLE)))}", icon="🚫")
     else:
         st.success("✓ Every card of this deal is legal. Step through it below; the score is at the end.")
 
@@ -172,13 +174,13 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     else:
         left, right = st.columns([5, 6], gap="large")
     with left:
-        marks = {s.last.seat: "illegal"} if s.last is not None and not s.last.legal else None
+        marks = {s.last.seat: "illegal"} if s.illegal else None
         st.html(ui.trick_html(s.table, to_play=s.to_play, winning=s.winning if s.table else None,
                               leader=s.leader, highlight=marks,
                               center=ui.trump_badge(r.contract.mode, r.contract.trump, compact=True),
                               size=size))
-        text = r.describe(pos)
-        if s.last is not None and not s.last.legal:
+        text = cite(r.describe(pos, inbox.PAGE_STYLE))
+        if s.illegal:
             st.error(text)
         else:
             st.markdown(text)
@@ -313,11 +315,11 @@ elif problems:
     st.error("**The engine cannot check this deal yet.** Fix these lines in the editor "
              "(the text is kept as you typed it):\n\n" + code_lines(problems))
 elif output is not None:
-    try:
-        replay = build_replay(doc, output)
-    except ScenarioError as e:  # cannot happen after a clean check; say so rather than crash
-        st.error("The replay could not be built:\n\n" + code_lines(e.problems))
+    verdict = verdict_of(doc, profile=None if own_profile else profile)
+    if not isinstance(verdict, DealVerdict):  # everyone passed twice: no contract, no card to replay
+        st.info("Everyone passed twice: the deal is redealt, so there is no card to replay and nothing to score.")
     else:
+        replay = build_replay(verdict, output.get("score"))
         show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))
         if replay.error is None:
             show_review(doc, None if own_profile else profile, text_id(text))
