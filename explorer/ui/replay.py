@@ -147,8 +147,14 @@ class Replay:
 
 
 def seat_label(seat: Seat) -> Msg:
-    """A seat for a sentence: ``S (South)`` in English (the letter the table shows, and its name)."""
+    """A seat for a sentence: ``S (South)`` in English (the letter the table shows, and its name); in Arabic
+    the engine's seat word (الجنوب) alone."""
     return Msg("{seat} ({name})", seat=seat, name=seat.title)
+
+
+def seat_name(seat: Seat) -> Msg:
+    """A seat by its name: ``South`` in English, the engine's seat word (الجنوب) in Arabic."""
+    return Msg("{seat_title}", seat_title=seat.title, seat=seat)
 
 
 def build_replay(verdict: DealVerdict, score: dict[str, Any] | None = None) -> Replay:
