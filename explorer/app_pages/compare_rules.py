@@ -246,7 +246,7 @@ if differ:
                 how = t("{option} — changes the verdict, but not to its verdict alone.",
                         option=option_words(n, reference, profiles[pid]))
             lines.append("- " + t("{how} *{meaning}* (source: {source})", how=how, meaning=t(OPTIONS[n].meaning),
-                                  source=cite_in(OPTIONS[n].source)))
+                                  source=cite_in(t(OPTIONS[n].source))))
         if not flip.options:
             lines.append("- " + t("No single option changes the verdict alone; the options together do: {options}.",
                                   options=[code(n) for n in flip.differing]))
