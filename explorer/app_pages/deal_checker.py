@@ -126,12 +126,11 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
     steps = score.get("steps") or []
     if steps:
         with st.expander(t("How the score was reached, step by step"), expanded=True):
-            step_col, what_col = t("Step"), t("What happens")
-            st.dataframe(pd.DataFrame([{step_col: step_name(s["step"], lang.style()), what_col: cite_in(s["detail"])}
-                                       for s in steps]),
-                         hide_index=True, width="stretch",
-                         column_config={step_col: st.column_config.TextColumn(width="small"),
-                                        what_col: st.column_config.TextColumn(width="large")})
+            # A static table, not a grid: each cell is a sentence that wraps (on a phone too) and reads right
+            # to left in Arabic.
+            frame = pd.DataFrame([{t("Step"): step_name(s["step"], lang.style()), t("What happens"): cite_in(s["detail"])}
+                                  for s in steps])
+            st.table(frame.style.hide(axis="index"))
     row = {"NS": 0 if award is None else int(award["NS"]), "EW": 0 if award is None else int(award["EW"]),
            "note": t("Deal checker: {title}", title=title)[:120],
            "gahwa_winner": winner.value if award is None and winner else None}
