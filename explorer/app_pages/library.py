@@ -28,6 +28,7 @@ PRESENT_CSS = """<style>
 .st-key-library-present-bar p {margin: 0;}
 .st-key-library-present-title p {font-size: 1.05rem; font-weight: 600; color: #4b5a52;}
 [data-testid="stMain"] h2 {font-size: 2rem; padding: .1rem 0 0; line-height: 1.2;}
+html[dir="rtl"] [data-testid="stMain"] h2 {line-height: 1.6; padding-bottom: .2rem;}  /* Arabic dots below the line */
 .st-key-library-present-text p, .st-key-library-present-text li {font-size: 1.5rem; line-height: 1.35;
  margin-bottom: .3rem;}
 .st-key-library-present-body .bx-contract {font-size: 1.5rem;}
