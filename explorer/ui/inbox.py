@@ -11,6 +11,12 @@ A bad file or link never changes a tool's widgets: the tool keeps what the user 
 empty on a fresh page) and the message names every problem. Text from the scenario, the file
 name or the link is shown as plain text, never as Markdown.
 
+Everything is said in the page's language (:mod:`explorer.ui.lang`): where a scenario came from is
+kept as a message (:func:`from_library`, :func:`from_file`, or one of :data:`KNOWN_SOURCES`) and
+written when shown; the problems the inbox and the link decoder report about a file, a text or a link
+are written in that language (:func:`problem_text`), the engine's problem lines about the scenario
+itself as written. A share link made on a page in another language than English carries ``lang=``.
+
 >>> read_link("v9.abc").errors
 ['link: this is not a scenario link of this app (unknown version)']
 >>> check_shape({"kind": "score"}, ["play"], tool="Trick checker")[0]
