@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, Seat, Suit, Team
+from explorer.engine.i18n import N_
 from explorer.engine.compare import responsible_options, verdict_summary
 from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
@@ -36,6 +37,18 @@ def library() -> list[Entry]:
 entries = {e.stem: e for e in library() if e.doc is not None}
 
 kind_words = inbox.kind_words
+
+SUMMARY_KEYS = {"project_team": N_("project priority"), "points": N_("points"), "errors": N_("problems"),
+                "legal": N_("legal cards"), "rule_id": N_("rule"), "winner": N_("winner"),
+                "buyer_made": N_("the buyer makes it"), "award": N_("award"), "kaboot": N_("Kaboot"),
+                "match_winner": N_("match winner"), "finished": N_("finished"), "contract": N_("contract"),
+                "escalation": N_("escalation"), "redeal": N_("redeal"), "error": N_("error"), "valid": N_("valid"),
+                "output": N_("verdict")}
+# The parts of a verdict the profiles are compared on (verdict_summary's keys), by name; English keeps the key.
+
+
+def summary_key(key: str) -> str:
+    return key if lang.current() == "en" or key not in SUMMARY_KEYS else t(SUMMARY_KEYS[key])
 
 
 def call_words(i: int, call: dict) -> str:
@@ -181,13 +194,15 @@ def _compact(value, key: str = "") -> str:
     if isinstance(value, dict):
         if set(value) == {"NS", "EW"}:
             return t("{ns} {a} – {ew} {b}", ns=Team.NS, a=value["NS"], ew=Team.EW, b=value["EW"])
-        return ", ".join(f"{k}: {_compact(v, k)}" for k, v in value.items())
+        return ", ".join(f"{summary_key(k)}: {_compact(v, k)}" for k, v in value.items())
     if isinstance(value, list):
         return "; ".join(_compact(v, key) for v in value) or "—"
     if isinstance(value, bool):
         return t("yes") if value else t("no")
     if key in CARD_KEYS and isinstance(value, str):
         return Card.parse(value).pretty
+    if value in ("NS", "EW"):
+        return t("{team}", team=Team.parse(value))
     return str(value)
 
 
@@ -295,7 +310,7 @@ elif kind == "bidding":
                            **{names[p]: per[p].get(i, t("— (not reached)")) for p in per}}
                           for i, call in enumerate(calls)])
 if frame is None or frame.empty:
-    frame = pd.DataFrame([{STEP: key, **{names[p]: _compact(summaries[p].get(key), key) for p in summaries}}
+    frame = pd.DataFrame([{STEP: summary_key(key), **{names[p]: _compact(summaries[p].get(key), key) for p in summaries}}
                           for key in dict.fromkeys(k for s in summaries.values() for k in s)])
 if frame is not None and not frame.empty:
     ref_col = names[ref_id]

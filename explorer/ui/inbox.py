@@ -35,7 +35,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.errors import ScenarioError
-from explorer.engine.i18n import N_, Msg, Style
+from explorer.engine.i18n import N_, Msg, Notation, Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
 from explorer.engine.kinds.play import PlayIn
@@ -247,8 +247,9 @@ KNOWN_SOURCES = (N_("the link"), N_("the pasted text"), N_("the worked example")
 
 
 def from_library(stem: str) -> Msg:
-    """The source of a library scenario: ``the library (deal-hokum-clean.yaml)``."""
-    return Msg("the library ({file})", file=stem + ".yaml")
+    """The source of a library scenario: ``the library (deal-hokum-clean.yaml)`` (the file name kept left to
+    right in a right-to-left sentence)."""
+    return Msg("the library ({file})", file=Notation(stem + ".yaml"))
 
 
 def from_file(name: str) -> Msg:
