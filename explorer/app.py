@@ -5,7 +5,7 @@ import streamlit as st
 from explorer.engine.i18n import N_
 from explorer.ui import cards, lang, nav, sheet_store, sidebar
 
-st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
+st.set_page_config(page_title=lang.t("Baloot explorer"), page_icon="🃏", layout="wide")
 
 # (section, file in app_pages/, title, icon). A file that does not exist stops the app with
 # Streamlit's "could not be found" error: a misspelt page fails loudly.

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer.engine.cards import Seat
 from explorer.engine.i18n import LANGUAGES, Msg, Style, plural
@@ -28,14 +29,22 @@ RTL: frozenset[str] = frozenset({"ar"})
 """Languages written right to left."""
 
 
+_last: list[str] = ["en"]
+"""The language of the latest run, for code called outside a run (a test's AppTest formatting a selectbox's
+options with the page's ``format_func`` after the run)."""
+
+
 def current() -> str:
     """The language of this run: the sidebar's choice, first read from ``?lang=`` (English by default)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return _last[0]
     ss = st.session_state
     if state.APP_LANG not in ss:
         asked = st.query_params.get("lang", "en")
         ss[state.APP_LANG] = asked if asked in LANGUAGES else "en"
     lang = ss[state.APP_LANG]
-    return lang if lang in LANGUAGES else "en"
+    _last[0] = lang if lang in LANGUAGES else "en"
+    return _last[0]
 
 
 def is_rtl() -> bool:
