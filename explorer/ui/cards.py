@@ -207,7 +207,7 @@ def hand_html(
     for group in groups:
         is_trump = sort and trump is not None and group[0].suit is trump
         cls = "bx-group bx-trumpgroup" if is_trump else "bx-group"
-        trumps = t("{suit:Title} are trumps", suit=trump) if is_trump else ""
+        trumps = t("{suit} are trumps", suit=trump) if is_trump else ""
         tip = f' title="{html.escape(trumps, quote=True)}"' if is_trump else ""
         faces = "".join(card_html(c, size=size, highlight=marks.get(c), dim=c in dimmed) for c in group)
         parts.append(f'<span class="{cls}"{tip}>{faces}</span>')

@@ -138,7 +138,9 @@ def profile_title(profile: RuleProfile) -> str:
     """
     if profile.id in PROFILES and PROFILES[profile.id] == profile:
         return t(profile.title)
-    return t("Custom (based on {base})", base=profile.base)
+    base = PROFILES.get(profile.base)
+    named = profile.base if lang_code() == "en" or base is None else t(base.title)
+    return t("Custom (based on {base})", base=named)
 
 
 def format_option_value(value: Any) -> str:
