@@ -212,6 +212,47 @@ def test_each_source_is_named_the_same_way_everywhere(pairs):
                 assert arabic in ar, (ctx, arabic)
 
 
+def test_ashkal_is_written_ashkal_and_the_spoken_ashkil_only_quoted_as_its_variant(catalogue):
+    """The call is «أشكال» in the English texts' Arabic words too (lesson 03 wrote «أشكل» as the term); «أشكل»
+    appears only quoted, as the spoken form, in a text that names the call «أشكال»."""
+    for m in catalogue:
+        if not m.id:
+            continue
+        assert "أشكل" not in m.id, m.context
+        for hit in re.finditer("أشكل", m.string):
+            quoted = m.string[hit.start() - 1:hit.start()] == "«" and m.string[hit.end():hit.end() + 1] == "»"
+            assert quoted and "أشكال" in m.string, (m.context, m.string[max(0, hit.start() - 30):hit.end() + 30])
+    round_one = next(m for m in catalogue if m.context == "lessons/03-bidding.yaml#round-one.text")
+    assert "**Ashkal** (أشكال)" in round_one.id and "**أشكال**" in round_one.string
+
+
+def test_locked_is_muqfal_in_the_english_and_the_arabic_never_maqfool(catalogue):
+    """«مقفل» is the attested word; «مقفول» is in no Baloot source (lesson 04's English wrote it)."""
+    for m in catalogue:
+        if m.id:
+            assert "مقفول" not in m.id and "مقفول" not in m.string, m.context
+    locked = next(m for m in catalogue if m.context == "lessons/04-doubling.yaml#open-locked.text")
+    assert "(*closed*,\nمقفل)" in locked.id and "**مقفلًا**" in locked.string
+
+
+SAKKA = re.compile("صكّ?ة")
+SAKKA_EXPLAINED = ("lessons/08-match.yaml#sakka.text", "data/glossary.yaml#Sakka.meaning")
+
+
+def test_the_match_is_almubaraah_and_sakka_is_named_only_where_its_contested_meaning_is_explained(catalogue):
+    """«صكة» means the whole match to most sources and a single deal to others: the texts call the match
+    «المباراة», and only lesson 08 and the glossary's Sakka name the word, with both meanings."""
+    for m in catalogue:
+        if m.id and (SAKKA.search(m.id) or SAKKA.search(m.string)):
+            assert m.context in SAKKA_EXPLAINED, m.context
+    by = {m.context: m for m in catalogue if m.id}
+    for where in SAKKA_EXPLAINED:
+        assert "المباراة" in by[where].string and "الجولة الواحدة" in by[where].string, where
+        assert "single deal" in by[where].id, where
+    assert by["lessons/08-match.yaml#sakka.text"].id.startswith("A **match** (المباراة;")
+    assert by["lessons/08-match.yaml#sakka.text"].string.startswith("**المباراة** (")
+
+
 CONTESTED = {"Ashkal": "أشكل", "Locked": "مغلق", "Upcard": "المشترى", "Ekka": "أكة", "Sakka": "الجولة الواحدة"}
 """The glossary terms the Arabic terms list marks contested (or unconfirmed), and the other word or meaning their
 Arabic definition names."""

@@ -91,7 +91,7 @@ class IllegalCallError(BiddingError):
         self.verdict = verdict
         seat = verdict.call.seat
         if seat is None:
-            self.message = Msg("No seat may not call {call}: {reason}", call=verdict.call.message(),
+            self.message = Msg("No seat may call {call}: {reason}", call=verdict.call.message(),
                                reason=verdict.reason)
         else:
             self.message = Msg("{seat} may not call {call}: {reason}", seat=seat, call=verdict.call.message(),
@@ -797,7 +797,7 @@ def _raise_verdict(s: BiddingState, seat: Seat, call: Call) -> CallVerdict:
             if doubler is not None:
                 why = Msg("Only {doubler}, who said Double, may Quadruple, not {seat}.", doubler=doubler, seat=seat)
             else:
-                why = Msg("Only the seat that says Double, may Quadruple, not {seat}.", seat=seat)
+                why = Msg("Only the seat that says Double may Quadruple, not {seat}.", seat=seat)
             return _no(call, BidRule.QUADRUPLE_BY_DOUBLER, why)
     need = _STEP_BEFORE[level]
     if esc.level is not need:

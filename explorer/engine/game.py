@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from .bidding import BiddingState, BidRule, Call, CallError, CallKind, check_call, start
+from .bidding import BiddingState, BidRule, Call, CallError, CallKind, Phase, check_call, start
 from .cards import DECK, SEATS, Card, CardError, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401
 from .contract import Contract, Escalation
 from .deal import complete, deal_cards, shuffled_deck  # noqa: F401  (doctests)
@@ -748,8 +748,19 @@ def apply_all(state: GameState, actions: Iterable[Action | str]) -> GameState:
     return state
 
 
-def describe(action: Action) -> Msg:
-    """An action in words for the table: ``E passes``, ``N: Hokum ♥``, ``S plays K♣ (Ekka)``."""
+def describe(action: Action, phase: Phase | None = None) -> Msg:
+    """An action in words for the table: ``E passes``, ``N: Hokum ♥``, ``S plays K♣ (Ekka)``.
+
+    ``phase``, the bidding phase a call is made in (``BiddingState.phase`` before it, ``CallRecord.phase``
+    after), names a pass by its round: the table says «بس» in round 1 and «ولا» in round 2.
+
+    >>> e = Call(CallKind.PASS, seat=Seat.E)
+    >>> str(describe(e)), str(describe(e, Phase.ROUND_TWO))
+    ('E passes.', 'E passes (Wala).')
+    >>> from .i18n import Style
+    >>> describe(e, Phase.ROUND_ONE).render(Style(lang="ar")), describe(e, Phase.ROUND_TWO).render(Style(lang="ar"))
+    ('الشرق: بس.', 'الشرق: ولا.')
+    """
     if isinstance(action, Play):
         if action.ekka:
             return Msg("{seat} plays {card} and announces Ekka.", seat=action.seat, card=action.card)
@@ -759,6 +770,8 @@ def describe(action: Action) -> Msg:
             return Msg("{seat} declares no project.", seat=action.seat)
         return Msg("{seat} declares {cards}.", seat=action.seat, cards=[list(p) for p in action.projects])
     if action.kind is CallKind.PASS:
+        if phase is Phase.ROUND_TWO:
+            return Msg("{seat} passes (Wala).", seat=action.seat)
         return Msg("{seat} passes.", seat=action.seat)
     return Msg("{seat}: {call}", seat=action.seat, call=action.message())
 

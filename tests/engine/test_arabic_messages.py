@@ -25,8 +25,18 @@ from babel.messages.pofile import read_po
 
 from explorer import i18n_tools
 from explorer.engine import i18n
-from explorer.engine.bidding import CallKind
+from explorer.engine.bidding import (
+    Call,
+    CallKind,
+    IllegalCallError,
+    Phase,
+    apply_call,
+    apply_calls,
+    check_call,
+    start,
+)
 from explorer.engine.cards import Card, Seat, Team, cards
+from explorer.engine.game import describe
 from explorer.engine.i18n import ENGLISH, FSI, LRI, PDI, Msg, Notation, Style, style_for
 from tests.engine import test_messages as collection
 
@@ -262,6 +272,31 @@ def test_a_named_table_writes_seats_and_teams_with_the_names():
     assert Msg("{t}", t=Team.NS).render(half) == "الشمال والجنوب"
     assert Msg("{seat}: {call}", seat=Seat.E, call=Msg("{call}", call=CallKind.PASS)).render(st) \
         == f"{FSI}Faisal{PDI}: بس"
+
+
+def test_a_pass_is_described_as_bas_in_round_one_and_wala_in_round_two():
+    """The table says «بس» for a round-1 pass and «ولا» for a round-2 one (the Arabic terms list); the
+    description of a recorded call takes the phase it was made in."""
+    everyone_passes = apply_calls(start(Seat.S, Card.parse("9H")), ["pass"] * 8)
+    said = [(r.phase, describe(r.call, r.phase)) for r in everyone_passes.history]
+    assert [p for p, _ in said] == [Phase.ROUND_ONE] * 4 + [Phase.ROUND_TWO] * 4
+    assert [m.render(AR) for _, m in said] == [f"{w}: بس." for w in ("الشرق", "الشمال", "الغرب", "الجنوب")] \
+        + [f"{w}: ولا." for w in ("الشرق", "الشمال", "الغرب", "الجنوب")]
+    assert [str(m) for _, m in said[3:5]] == ["S passes.", "E passes (Wala)."]
+    assert str(describe(Call(CallKind.PASS, seat=Seat.E))) == "E passes."            # no phase: as before
+
+
+def test_a_refused_call_says_who_may_not_call_it_in_plain_english_and_arabic():
+    """No double negative when the call names no seat, no stray comma in the Quadruple rule."""
+    sun = apply_call(start(Seat.S, Card.parse("9H")), "E: sun")
+    with pytest.raises(IllegalCallError) as err:
+        apply_call(sun, "sun")
+    assert str(err.value) == "No seat may call Sun: The bidding is over: Sun bought by E."
+    assert err.value.message.render(AR) == "لا يجوز لأي لاعب أن يقول صن: انتهى الشراء: صن، المشتري الشرق."
+    hokum = apply_calls(start(Seat.S, Card.parse("9H")), ["E: hokum", "N: pass", "W: pass", "S: pass"])
+    v = check_call(hokum, "W: quadruple", stage="escalation")
+    assert str(v.reason) == "Only the seat that says Double may Quadruple, not W."
+    assert v.reason.render(AR) == "لا يقول فور إلا من يقول دبل، لا الغرب."
 
 
 def test_numbers_and_arithmetic_read_left_to_right_inside_arabic():

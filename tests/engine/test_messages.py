@@ -130,6 +130,8 @@ def _random_games() -> Iterator[Any]:
                     yield g.why_not(a)
                     if a.seat is not None:
                         yield describe(a)
+                        if g.bidding is not None and g.bidding.phase.is_bidding:
+                            yield describe(a, g.bidding.phase)         # a pass in round 2: Wala
                 yield heuristic.choose(g.view(seat))                   # a computer player's reasons
                 if g.stage is game.Stage.PLAY and len(g.tricks) in (1, 6) and not g.current:
                     yield strong.choose(g.view(seat))
