@@ -103,6 +103,11 @@ html[dir="rtl"] code, html[dir="rtl"] pre, html[dir="rtl"] .bx-chip { direction:
 html[dir="rtl"] .bx-seatname { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] table { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] th, html[dir="rtl"] [data-testid="stTable"] td { text-align: right; }
+/* The sidebar sits on the right; collapsed (width 0, shifted by Streamlit towards the left) it must not show a
+   strip of itself over the page on a phone. */
+html[dir="rtl"] [data-testid="stSidebar"] { overflow: hidden; }
+/* A card on a button (K♥) keeps its rank before its suit. */
+html[dir="rtl"] [class*="-card-"] button p { direction: ltr; unicode-bidi: isolate; }
 </style>"""
 
 

@@ -200,7 +200,7 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
                            for s in out["steps"]]).set_index(step_col))
 
 
-_STEP_NAMES = {"counting_team": N_("counting team"), "conversion": N_("conversion"), "complement": N_("complement"),
+_STEP_NAMES = {"raw": N_("raw"), "last_trick": N_("last trick"), "counting_team": N_("counting team"), "conversion": N_("conversion"), "complement": N_("complement"),
                "projects": N_("projects"), "baloot": N_("baloot"), "comparison": N_("comparison"),
                "tie_rule": N_("tie rule"), "award": N_("award"), "match": N_("match"), "kaboot": N_("kaboot"),
                "escalation": N_("escalation"), "gahwa": N_("gahwa"), "reverse_kaboot": N_("reverse kaboot")}
@@ -221,15 +221,16 @@ def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     """A score sheet: one row per deal; the engine adds up and says when the match is over."""
     st.markdown(":material/edit_note: " + t("**Score sheet**"))
     k = lambda p: widget_key(lesson, step, p)  # noqa: E731
+    no = t("no")  # "no Gahwa": any value but NS or EW reads as no Gahwa, whatever the language it was typed in
     start_rows = pd.DataFrame({"NS": [16, 8, 0, 26, 44, 21], "EW": [0, 8, 26, 0, 0, 0],
-                               "Gahwa won by": ["no"] * 6})
+                               "Gahwa won by": [no] * 6})
     edited = st.data_editor(
         start_rows, key=k("sheet"), num_rows="dynamic", hide_index=True, width="stretch",
         column_config={
             "NS": st.column_config.NumberColumn(t("NS game points"), min_value=0, max_value=MAX_DEAL_AWARD, step=1),
             "EW": st.column_config.NumberColumn(t("EW game points"), min_value=0, max_value=MAX_DEAL_AWARD,
                                                 step=1),
-            "Gahwa won by": st.column_config.SelectboxColumn(t("Gahwa won by"), options=["no", "NS", "EW"],
+            "Gahwa won by": st.column_config.SelectboxColumn(t("Gahwa won by"), options=[no, "NS", "EW"],
                                                              help=t("Tick a Gahwa deal: its winner wins the match.")),
         })
     deals = []

@@ -16,7 +16,7 @@ from explorer.lessons import engine_answer, load_lessons
 from explorer.sources import SOURCES
 from explorer.ui import state
 from tests.app.arabic import english_words, open_page, page_texts
-from tests.app.test_page_words import _answer, _wrong
+from tests.app.test_page_words import _answer, _cells, _wrong
 
 LESSONS = load_lessons()
 
@@ -34,6 +34,10 @@ def read(at: AppTest) -> list[str]:
         for box in getattr(at, kind):
             texts += [str(o) for o in box.options]
     texts += [_text(h.value) for h in at.html if not str(h.value).lstrip().startswith("<style")]
+    texts += [m.label for m in at.metric] + [str(m.value) for m in at.metric]
+    for table in (*at.table, *at.dataframe):  # the cells (a column's key is not read: its label is configured)
+        frame = table.value.data if hasattr(table.value, "data") else table.value
+        texts += [c for c in _cells(frame) if c not in {str(k) for k in getattr(frame, "columns", [])}]
     return texts
 
 
