@@ -72,30 +72,38 @@ st.markdown(t(
 st.caption(t("In use now: **{profile}**.", profile=profile_title(profile)))
 
 frame = options_frame(profile)
-st.dataframe(
-    frame,
-    hide_index=True,
-    width="stretch",
-    height="content",
-    column_config={
-        "Option": st.column_config.TextColumn(t("Option"), width=270),
-        **{
-            pid: st.column_config.TextColumn(profile_name(prof), help=profile_title(prof), width=125)
-            for pid, prof in PROFILES.items()
+if lang.is_rtl():
+    # The data grid draws left to right whatever the page's direction: a right-to-left reader gets a table that
+    # starts at the right, with the same columns and their names in the page's language.
+    names = {"Option": t("Option"), **{pid: profile_name(prof) for pid, prof in PROFILES.items()},
+             "custom (in use)": t("custom (in use)"), "Differs": t("Differs"), "Basis": t("Basis"),
+             "Source": t("Source"), "Name": t("Name in scenario files")}
+    st.table(frame.rename(columns=names).set_index(names["Option"]))
+else:
+    st.dataframe(
+        frame,
+        hide_index=True,
+        width="stretch",
+        height="content",
+        column_config={
+            "Option": st.column_config.TextColumn(t("Option"), width=270),
+            **{
+                pid: st.column_config.TextColumn(profile_name(prof), help=profile_title(prof), width=125)
+                for pid, prof in PROFILES.items()
+            },
+            "custom (in use)": st.column_config.TextColumn(t("custom (in use)"), help=profile_title(profile)),
+            "Differs": st.column_config.TextColumn(
+                t("Differs"), help=t("● where the named profiles do not agree"), width=64
+            ),
+            "Source": st.column_config.TextColumn(
+                t("Source"), help=t("The document and section of each value (see Sources)"), width="large"
+            ),
+            "Basis": st.column_config.TextColumn(
+                t("Basis"), help=t("'our reading' marks an option no source states in so many words"), width=130
+            ),
+            "Name": st.column_config.TextColumn(t("Name in scenario files"), width="medium"),
         },
-        "custom (in use)": st.column_config.TextColumn(t("custom (in use)"), help=profile_title(profile)),
-        "Differs": st.column_config.TextColumn(
-            t("Differs"), help=t("● where the named profiles do not agree"), width=64
-        ),
-        "Source": st.column_config.TextColumn(
-            t("Source"), help=t("The document and section of each value (see Sources)"), width="large"
-        ),
-        "Basis": st.column_config.TextColumn(
-            t("Basis"), help=t("'our reading' marks an option no source states in so many words"), width=130
-        ),
-        "Name": st.column_config.TextColumn(t("Name in scenario files"), width="medium"),
-    },
-)
+    )
 readings = [option_title(n) for n, o in OPTIONS.items() if o.our_reading]
 if readings:
     st.caption(t("“Our reading” rows ({options}) are how we read a source that does not "

@@ -261,7 +261,7 @@ def trick_html(
             tags.append('<span class="bx-tag bx-tag-win">' + t("wins") + "</span>")
         if seat is to_play:
             tags.append('<span class="bx-tag bx-tag-turn">' + t("to play") + "</span>")
-        seat_letter = f' <span class="bx-seatletter">{seat.value}</span>' if name not in (title, seat.title) else ""
+        seat_letter = f' <span class="bx-seatletter">{seat.value}</span>' if name not in (title, seat.title) and lang_code() == "en" else ""
         team = "ns" if seat in (Seat.N, Seat.S) else "ew"
         label = (
             f'<div class="bx-seatname bx-team-{team}">{html.escape(name)}{seat_letter}{"".join(tags)}</div>'

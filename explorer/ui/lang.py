@@ -106,6 +106,12 @@ html[dir="rtl"] [data-testid="stTable"] th, html[dir="rtl"] [data-testid="stTabl
 /* The sidebar sits on the right; collapsed (width 0, shifted by Streamlit towards the left) it must not show a
    strip of itself over the page on a phone. */
 html[dir="rtl"] [data-testid="stSidebar"] { overflow: hidden; }
+/* Lists: the items right-aligned, the bullets inside the column on the right. */
+html[dir="rtl"] [data-testid="stMarkdownContainer"] li { text-align: right; }
+html[dir="rtl"] [data-testid="stMarkdownContainer"] :is(ul, ol) { padding-left: 0; padding-right: 1.2em;
+  margin-left: 0; margin-right: 0; }
+/* A progress bar fills from the right. */
+html[dir="rtl"] [data-testid="stProgress"] > div:last-child { transform: scaleX(-1); }
 /* A card on a button (K♥) keeps its rank before its suit. */
 html[dir="rtl"] [class*="-card-"] button p { direction: ltr; unicode-bidi: isolate; }
 </style>"""
