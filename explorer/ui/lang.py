@@ -100,7 +100,7 @@ html[dir="rtl"] [data-testid="stAlertContentError"], html[dir="rtl"] [data-testi
 html[dir="rtl"] [data-testid="stAlertContentWarning"] { text-align: right; direction: rtl; }
 html[dir="rtl"] .bx-trick, html[dir="rtl"] .bx-card, html[dir="rtl"] .bx-cards, html[dir="rtl"] .bx-hand,
 html[dir="rtl"] code, html[dir="rtl"] pre, html[dir="rtl"] .bx-chip { direction: ltr; }
-html[dir="rtl"] .bx-seatname { direction: rtl; }
+html[dir="rtl"] .bx-seatname, html[dir="rtl"] .bx-center { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] table { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] th, html[dir="rtl"] [data-testid="stTable"] td { text-align: right; }
 /* The sidebar sits on the right; collapsed (width 0, shifted by Streamlit towards the left) it must not show a
