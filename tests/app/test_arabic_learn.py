@@ -37,7 +37,8 @@ def read(at: AppTest) -> list[str]:
     texts += [m.label for m in at.metric] + [str(m.value) for m in at.metric]
     for table in (*at.table, *at.dataframe):  # the cells (a column's key is not read: its label is configured)
         frame = table.value.data if hasattr(table.value, "data") else table.value
-        texts += [c for c in _cells(frame) if c not in {str(k) for k in getattr(frame, "columns", [])}]
+        keys = {str(k) for k in getattr(frame, "columns", [])}
+        texts += [c for c in _cells(frame) if c not in keys and not re.fullmatch(r"[a-z0-9_]+", c)]  # ids stay ids
     return texts
 
 
