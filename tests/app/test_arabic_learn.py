@@ -198,3 +198,24 @@ def test_the_english_lesson_page_is_unchanged_by_the_arabic_one():
     assert at.title[0].value == "Lessons"
     assert at.button(key=state.LESSON_NEXT).label == "Next ▶"
     assert not at.exception
+
+
+def test_an_answer_given_in_english_reads_in_arabic_after_the_switch_and_keeps_its_verdict():
+    """The sidebar's language switch keeps the lesson, the step and the answer (widget keys do not change);
+    the feedback is said again in Arabic, wrong stays wrong."""
+    at = AppTest.from_file(str(open_page.__globals__["APP"]), default_timeout=60).run()
+    at.switch_page("app_pages/lesson.py").run()
+    lesson = next(x for x in LESSONS if x.id == "05-cutting")
+    step = lesson.step("trump-lead-overtake")
+    at.selectbox(key=state.LESSON_PICKER).select(lesson.id).run()
+    for _ in range(lesson.index(step.id)):
+        at.button(key=state.LESSON_NEXT).click().run()
+    _answer(at, lesson, step, "7H")
+    assert any("7♥ is not allowed" in e.value for e in at.error)
+    at.session_state[state.APP_LANG] = "ar"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.subheader[0].value != step.title                   # the same step, in Arabic
+    errors = [e.value for e in at.error]
+    assert errors and "لا تجوز" in errors[0] and "Try again" not in errors[0], errors
+    assert at.query_params.get("lang") == ["ar"] or at.query_params.get("lang") == "ar"
