@@ -5,7 +5,7 @@ import streamlit as st
 from explorer.engine.i18n import N_
 from explorer.engine.profiles import DEFAULT_PROFILE, PROFILES
 from explorer.sources import SOURCES, sources_of
-from explorer.ui import nav
+from explorer.ui import lang, nav
 from explorer.ui.lang import t
 from explorer.ui.words import profile_title
 
@@ -52,11 +52,13 @@ st.markdown(t(
 
 for source in SOURCES.values():
     with st.container(border=True):
-        st.subheader(t(source.title), anchor=False)
+        # in English the document's heading; in another language its name (the profile named like it has its own)
+        st.subheader(source.title if lang.current() == "en" else t(source.name), anchor=False)
         st.markdown(t("**What it is.** {text}", text=t(source.what)))
         st.markdown(t("**What the app takes from it.** {text}", text=t(source.takes)))
         followed = [PROFILES[p] for p in source.profiles]
-        together = [t(s.title) for s in sources_of(source.profiles[0]) if s is not source] if followed else []
+        together = [s.title if lang.current() == "en" else t(s.name)
+                    for s in sources_of(source.profiles[0]) if s is not source] if followed else []
         profiles = t(" and ").join(profile_title(p) for p in followed)
         if DEFAULT_PROFILE in followed:
             line = t("**Rules profile.** *{profiles}* (the default).", profiles=profiles)
