@@ -87,7 +87,7 @@ def profile_selector() -> RuleProfile:
         if value != getattr(base, name) or type(value) is not type(getattr(base, name)):
             changes[name] = value
     # A constant label keeps the expander open while its options change.
-    with st.expander(lang.t("Custom rules"), key="sidebar-custom-rules"):
+    with st.expander(lang.t("Custom rules")):
         st.caption(lang.t("Start from {profile} and change single options.", profile=profile_title(base)))
         for name, info in OPTIONS.items():
             if isinstance(info.choices[0], bool):
