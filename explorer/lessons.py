@@ -858,6 +858,11 @@ def display(value: Any, question: Question | None = None, style: Style = PAGE_ST
             return _seat_words(Seat.parse(str(value)), style)
         except CardError:
             pass
+    if question is not None and question.input == "team" and value is not None and style.lang != "en":
+        try:
+            return Msg("{team}", team=Team.parse(str(value))).render(style)
+        except CardError:
+            pass
     return _display(value, style)
 
 
