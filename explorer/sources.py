@@ -100,7 +100,9 @@ def cite(text: str, lang: str = "en") -> str:
         possessive = ("'" if source.name.endswith("s") else "'s") if m.group(0)[3:].startswith("'s") else ""
         sections = _sections(m.group(2) or "")
         if lang != "en":
-            from explorer.engine.i18n import translator
+            from explorer.engine.i18n import LRI, PDI, is_rtl, translator
+            if is_rtl(lang):  # each section mark kept left to right ("§9", not "9§")
+                sections = "، ".join(f"{LRI}§{int(n)}{PDI}" for n in re.findall(r"\d+", m.group(2) or ""))
             return translator(lang).gettext(source.name) + (f" {sections}" if sections else "")
         return source.name + possessive + (f" {sections}" if sections else "")
     return _CITATION.sub(name, text)
