@@ -93,7 +93,7 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="library-present-bar"):
         with st.container(key="library-present-title", width="stretch"):
             st.markdown(plain(shown_title(e.shown_title(lang.current()), e.shown_topic(lang.current()), i, n)))
-        st.button(t("Start"), key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
+        st.button(t("First step"), key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
                   icon=":material/first_page:", shortcut="Home")
         st.button(t("Back"), key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0,
                   icon=":material/chevron_left:", shortcut="Left")

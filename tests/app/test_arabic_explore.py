@@ -16,19 +16,12 @@ from explorer.engine.scenario import parse_text
 from explorer.engine.share import decode_scenario, encode_scenario
 from explorer.library import load_library
 from explorer.ui import state as ks
-from explorer.ui import words
 from tests.app.arabic import APP, english_words, open_page, page_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "data" / "scenarios"
 TECHNICAL = ("YAML", "JSON", "Ctrl", "Enter", "Home", "End", "Tab", "Space", "KiB")
 """Names that stay Latin in Arabic: file formats and the keys as the keyboard labels them."""
-
-WORDS_TRANSLATED = hasattr(words, "option_title")
-needs_words = pytest.mark.xfail(not WORDS_TRANSLATED, strict=False,
-                                reason="the shared verdict sentences (ui/words.py) are translated on the ui-shell "
-                                       "branch; this page's own text is Arabic here")
-
 
 def untranslated_library_words() -> set[str]:
     """English words of the library titles and notes that content.po has no Arabic for yet (shown in English,
@@ -215,8 +208,6 @@ def test_every_presentation_step_reads_in_arabic(stem):
     headings = []
     while True:
         left = english_on(at, allowed=tuple(untranslated_library_words()))
-        if left and not WORDS_TRANSLATED and at.button(key=ks.LIBRARY_NEXT).disabled:
-            pytest.xfail("the verdict step uses ui/words.py, translated on the ui-shell branch")
         assert left == [], (at.header[0].value, left)
         headings.append(at.header[0].value)
         if at.button(key=ks.LIBRARY_NEXT).disabled:
@@ -247,7 +238,6 @@ def ids() -> tuple[str, ...]:
     return tuple(w for v in (*PROFILES, *values) for w in re.findall(r"[A-Za-z]+", v))
 
 
-@needs_words
 @pytest.mark.parametrize("stem", ["score-escalated-tie-units", "play-must-undertrump-simple", "deal-illegal-card"])
 def test_compare_rules_from_the_library_reads_in_arabic(stem):
     at = open_page("compare_rules.py")
