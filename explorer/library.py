@@ -21,8 +21,8 @@ from typing import Any
 
 from explorer.engine.errors import ScenarioError
 from explorer.engine.i18n import N_, Msg, Style
-from explorer.i18n_content import content
 from explorer.engine.scenario import KIND_NAMES, parse_text
+from explorer.i18n_content import content
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY_DIR = ROOT / "data" / "scenarios"

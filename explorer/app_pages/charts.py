@@ -125,10 +125,6 @@ def _resume() -> None:
 # --- the page -----------------------------------------------------------------------------------
 
 language = lang.current()
-if lang.is_rtl():
-    # Plotly measures its labels wrongly in a right-to-left document (a y axis title lands on its tick labels):
-    # the figures lay out left to right, their Arabic lines carry their own direction (charts.rtl_text).
-    st.html(charts.PLOTLY_LTR_CSS)
 profile = sidebar.current_profile()
 spec = json.dumps(profile.to_spec(), sort_keys=True)
 

@@ -6,8 +6,8 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, Seat, Suit, Team
-from explorer.engine.i18n import N_
 from explorer.engine.compare import responsible_options, verdict_summary
+from explorer.engine.i18n import N_
 from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library

@@ -10,9 +10,9 @@ import streamlit as st
 
 from explorer.engine.cards import Seat, Team
 from explorer.engine.errors import ScenarioError
-from explorer.engine.play import seats_from
 from explorer.engine.i18n import N_, Notation
 from explorer.engine.kinds.deal import DealVerdict
+from explorer.engine.play import seats_from
 from explorer.engine.review import review
 from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.tables import RAW_TOTAL

@@ -12,7 +12,7 @@ the right). ``lang=None`` means the language of the Streamlit page being drawn, 
 one (:func:`page_lang`), so the builders stay pure: a test passes ``lang`` and needs no Streamlit.
 The two figures pages cache for every session (:func:`probability_chart`, :func:`conversion_chart`)
 default to English instead: a page passes its language and caches by it. A right-to-left page also
-shows :data:`PLOTLY_LTR_CSS` (plotly measures its text in the document's direction).
+lays its figures out left to right (:data:`explorer.ui.lang.RTL_CSS`: plotly measures its text in the document's direction).
 """
 
 from __future__ import annotations
@@ -121,13 +121,6 @@ def _rtl_words(fig: go.Figure) -> None:
                 trace[field] = rtl_text(value)
             elif value is not None and len(value) and any(isinstance(v, str) for v in value):
                 trace[field] = [rtl_text(v) for v in value]
-
-
-PLOTLY_LTR_CSS = ('<style>html[dir="rtl"] [data-testid="stPlotlyChart"], html[dir="rtl"] .js-plotly-plot, '
-                  'html[dir="rtl"] #js-plotly-tester { direction: ltr; }</style>')
-"""A page in a right-to-left language lays its plotly figures out left to right: plotly measures text in a
-hidden ``#js-plotly-tester`` of the document, and measured right to left it puts a y axis title on top of its
-tick labels. The words keep their own direction (:func:`rtl_text`)."""
 
 
 TITLE_WIDTH = 40

@@ -37,20 +37,20 @@ from explorer.ui.words import format_option_value, option_title, seat_label
 
 
 @st.cache_resource(show_spinner=False)
-def _lesson_charts() -> dict:
-    """The lessons' charts that no rules option changes, built once (read-only figures)."""
-    return {"chances": charts.probability_chart(charts.probability_frame(exact_table()))}
+def _lesson_charts(language: str) -> dict:
+    """The lessons' charts that no rules option changes, built once per language (read-only figures)."""
+    return {"chances": charts.probability_chart(charts.probability_frame(exact_table()), lang=language)}
 
 
 @st.cache_resource(show_spinner=False)
-def _conversion(tie_rule: str) -> charts.Chart:
-    """The conversion chart under a tie rule (the only option it shows), built once per rule."""
-    return charts.conversion_chart(profile=custom_profile({"tie_rule": tie_rule}))
+def _conversion(tie_rule: str, language: str) -> charts.Chart:
+    """The conversion chart under a tie rule (the only option it shows), built once per rule and language."""
+    return charts.conversion_chart(profile=custom_profile({"tie_rule": tie_rule}), lang=language)
 
 
 def conversion_chart(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Raw points to game points for Hokum and Sun, from the engine's conversion and the sidebar's tie rule."""
-    st.plotly_chart(_conversion(profile.tie_rule).fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    st.plotly_chart(_conversion(profile.tie_rule, lang.current()).fig, key=widget_key(lesson, step, "chart"), width="stretch")
     st.caption(t("Exact, from the engine's conversion: the counting team's raw points → its game points; "
                  "shaded: where the rounding goes up or down; dots: who wins an undoubled tie on those units "
                  "with your rules ({option}: {value}).", option=option_title("tie_rule"),
@@ -59,7 +59,7 @@ def conversion_chart(lesson: Lesson, step: Step, profile: RuleProfile, size: str
 
 def project_chances(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """How likely each project is in a dealt hand, counted exactly."""
-    st.plotly_chart(_lesson_charts()["chances"].fig, key=widget_key(lesson, step, "chart"), width="stretch")
+    st.plotly_chart(_lesson_charts(lang.current())["chances"].fig, key=widget_key(lesson, step, "chart"), width="stretch")
     st.caption(t("Exact: counted over every possible hand of 8 cards and every first five cards "
                  "(each project on its own). The Charts page has the numbers and a CSV."))
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.engine.cards import Card, Seat, Suit, Team
-from explorer.engine.i18n import ENGLISH, N_, Msg, Notation, Style
+from explorer.engine.i18n import ENGLISH, N_, Msg, Style
 from explorer.engine.play import play_tricks, seats_from, trick_winner
 from explorer.engine.scenario import Checked
 from explorer.engine.tables import Mode

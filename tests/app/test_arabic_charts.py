@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state
-from tests.app.arabic import english_words, open_page, page_texts
+from tests.app.arabic import APP, english_words, open_page, page_texts
 from tests.engine.test_arabic_messages import ARABIC_INDIC_DIGIT, ARABIC_LETTER
 
 _TOKEN = re.compile(r"%\{[^}]*\}|<[^>]+>")
@@ -152,3 +152,23 @@ def test_the_figures_pages_cache_for_everyone_take_a_language_only_when_given():
     assert not at.exception, at.exception
     titles = [f["layout"]["title"]["text"] for f in _figures(at)]
     assert titles[0].startswith("Chance of holding each project") and titles[1].startswith("Converting raw")
+
+
+@pytest.mark.parametrize(("lesson_id", "step"), [("06-projects", 10), ("07-scoring", 4)])
+def test_a_lessons_chart_reads_in_the_pages_language(lesson_id, step):
+    """The lessons cache their two charts per language: an Arabic page draws them in Arabic, and an
+    English reader after it still gets English."""
+    at = open_page("lesson.py")
+    at.selectbox(key=state.LESSON_PICKER).select(lesson_id).run()
+    at.session_state[state.lesson_step_key(lesson_id)] = step
+    at.run()
+    assert not at.exception, at.exception
+    [fig] = _figures(at)
+    assert fig["layout"]["title"]["text"] and english_words(_figure_words(fig)) == []
+    english = AppTest.from_file(str(APP), default_timeout=60).run()
+    english.switch_page("app_pages/lesson.py").run()
+    english.selectbox(key=state.LESSON_PICKER).select(lesson_id).run()
+    english.session_state[state.lesson_step_key(lesson_id)] = step
+    english.run()
+    [fig] = _figures(english)
+    assert re.search(r"[A-Za-z]{4}", fig["layout"]["title"]["text"])
