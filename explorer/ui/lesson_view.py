@@ -461,7 +461,7 @@ def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: Rule
         st.info(t("With your rules profile (**{profile}**) the engine's answer differs from this lesson's text, which "
                   "follows the detailed Saudi rules. The engine's verdict above is the one for your table.",
                   profile=profile_title(profile)))
-    elif not fb.correct:
+    else:  # right or wrong: the author's explanation (a step's rule often waits here, not above its question)
         st.info(fb.explain, icon=":material/lightbulb:")
 
 
