@@ -5,7 +5,7 @@ import streamlit as st
 from explorer.engine.i18n import N_
 from explorer.ui import cards, lang, nav, sheet_store, sidebar
 
-st.set_page_config(page_title="Baloot explorer", page_icon="🃏", layout="wide")
+st.set_page_config(page_title=lang.t("Baloot explorer"), page_icon="🃏", layout="wide")
 
 # (section, file in app_pages/, title, icon). A file that does not exist stops the app with
 # Streamlit's "could not be found" error: a misspelt page fails loudly.
@@ -13,13 +13,13 @@ PAGES = [
     (N_("Play"), "play.py", N_("Practice table"), ":material/playing_cards:"),
     (N_("Learn"), "home.py", N_("Start here"), ":material/home:"),
     (N_("Learn"), "lesson.py", N_("Lessons"), ":material/school:"),
-    (N_("Explore"), "trick_checker.py", N_("Trick checker"), ":material/style:"),
+    (N_("Explore"), "trick_checker.py", N_("Trick checker"), ":material/fact_check:"),
     (N_("Explore"), "score_calculator.py", N_("Score calculator"), ":material/calculate:"),
     (N_("Explore"), "deal_checker.py", N_("Deal checker"), ":material/manage_search:"),
     (N_("Explore"), "compare_rules.py", N_("Compare rules"), ":material/balance:"),
-    (N_("Explore"), "score_sheet.py", N_("Score sheet"), ":material/scoreboard:"),
+    (N_("Explore"), "score_sheet.py", N_("Score sheet"), ":material/edit_note:"),
     (N_("Explore"), "charts.py", N_("Charts"), ":material/bar_chart:"),
-    (N_("Reference"), "library.py", N_("Scenario library"), ":material/library_books:"),
+    (N_("Reference"), "library.py", N_("Scenario library"), ":material/folder_open:"),
     (N_("Reference"), "glossary.py", N_("Glossary"), ":material/translate:"),
     (N_("Reference"), "rules.py", N_("Rules and profiles"), ":material/gavel:"),
     (N_("Reference"), "sources.py", N_("Sources"), ":material/menu_book:"),

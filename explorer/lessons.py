@@ -56,7 +56,7 @@ from explorer.engine.deal import (
     next_dealer,
 )
 from explorer.engine.errors import ScenarioError
-from explorer.engine.i18n import Style
+from explorer.engine.i18n import LRI, PDI, Msg, Style, plural, translator
 from explorer.engine.i18n import text as render
 from explorer.engine.loader import load_yaml
 from explorer.engine.play import card_value, is_trump, seats_from, trick_points, winning_index
@@ -74,7 +74,9 @@ from explorer.engine.tables import (
     SUN_ORDER,
     SUN_POINTS,
     Mode,
+    ProjectType,
 )
+from explorer.i18n_content import content
 from explorer.sources import cite_all
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +96,19 @@ WIDGETS = ("trick_builder", "deal_demo", "bidding_demo", "play_puzzle", "project
 """The interactive blocks a step may name; ``lesson_widgets`` renders them."""
 
 PAGE_STYLE = Style(cards="face")
-"""How the engine's sentences read in a lesson: card faces (``K♣``), not the codes of files (``KC``)."""
+"""How the engine's sentences read in a lesson: card faces (``K♣``), not the codes of files (``KC``). The
+functions that write sentences take a ``style`` (the page's language: ``explorer.ui.lang.style()``); their
+sentences are msgids of the ``ui-learn`` catalogue."""
+
+
+def _formula(text: str, style: Style) -> str:
+    """Left-to-right text (a sum of card values, a rank order) kept whole inside a right-to-left sentence."""
+    return LRI + text + PDI if style.rtl and text else text
+
+
+def _seat_words(seat: Seat, style: Style) -> str:
+    """``South (S)`` in English; the seat's name in another language."""
+    return f"{seat.title} ({seat.value})" if style.lang == "en" else Msg("{seat}", seat=seat).render(style)
 
 _DEFAULT_INPUT = {"trick_winner": "card", "trick_points": "number", "legal_card": "card",
                   "card_legal": "yes_no", "call_legal": "yes_no"}
@@ -302,6 +316,14 @@ class Lesson(_Model):
 
 # --- loading ---------------------------------------------------------------------------------------
 
+def step_where(lesson: Lesson, step: Step) -> str | None:
+    """Where a step's texts are in the content catalogue: ``lessons/05-cutting.yaml#third-cut`` (its msgctxt
+    without the field), or None for a lesson not read from this repository's files."""
+    if lesson.path is None:
+        return None
+    return f"{Path(_rel(lesson.path)).as_posix()}#{step.id}"
+
+
 def _rel(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(ROOT))
@@ -462,14 +484,15 @@ def scenario_profile(doc: dict[str, Any], profile: RuleProfile | None) -> RulePr
     return profile or DEFAULT_PROFILE
 
 
-def judge(doc: dict[str, Any], profile: RuleProfile | None = None) -> Checked:
+def judge(doc: dict[str, Any], profile: RuleProfile | None = None, style: Style = PAGE_STYLE) -> Checked:
     """Run a scenario through the engine (its own ``profile`` wins over the one given): its sentences
-    with card faces and the rules documents cited by name."""
-    checked = check_doc(doc, profile=None if doc.get("profile") is not None else profile, style=PAGE_STYLE)
-    return replace(checked, output=cite_all(checked.output)) if checked.ok else checked
+    in ``style`` (card faces) and the rules documents cited by name."""
+    checked = check_doc(doc, profile=None if doc.get("profile") is not None else profile, style=style)
+    return replace(checked, output=cite_all(checked.output, style.lang)) if checked.ok else checked
 
 
-def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tuple[BiddingState, str | None]:
+def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None,
+                  style: Style = PAGE_STYLE) -> tuple[BiddingState, str | None]:
     """The bidding snapshot after a bidding scenario's calls, and the reason of the first illegal call (or None)."""
     prof = scenario_profile(doc, profile)
     state = start(Seat.parse(doc["dealer"]), Card.parse(doc["upcard"]), match=doc.get("match"), profile=prof)
@@ -481,7 +504,7 @@ def bidding_state(doc: dict[str, Any], profile: RuleProfile | None = None) -> tu
             calls.append(Call.parse(f"{c['seat']}: {text}"))
         state, _, verdict = replay(state, calls, stage=stage)
         if verdict is not None:
-            return state, render(verdict.reason, PAGE_STYLE)
+            return state, render(verdict.reason, style)
     return state, None
 
 
@@ -514,40 +537,41 @@ def trick_view(doc: dict[str, Any]) -> TrickView:
     return TrickView(Seat.parse(cur["leader"]), tuple(cards), contract.mode, contract.trump)
 
 
-def trick_winner_reason(t: TrickView) -> tuple[Card, str]:
+def trick_winner_reason(t: TrickView, style: Style = PAGE_STYLE) -> tuple[Card, str]:
     """The card winning the trick and why, from the engine's trick rules."""
     i = winning_index(t.cards, t.mode, t.trump)
     win = t.cards[i]
     led = t.cards[0].suit
-    who = f"{t.seats[i].title} ({t.seats[i].value})"
+    who = _seat_words(t.seats[i], style)
     if is_trump(win, t.mode, t.trump):
         trumps = [c for c in t.cards if is_trump(c, t.mode, t.trump)]
-        order = " ".join(r.label for r in HOKUM_TRUMP_ORDER)
+        order = _formula(" ".join(r.label for r in HOKUM_TRUMP_ORDER), style)
         if len(trumps) == 1 and led is not t.trump:
-            why = (f"it is the only trump ({t.trump.title}) in the trick, and a trump beats every card "
-                   "of the other suits, even an Ace")
+            why = Msg("it is the only trump ({suit}) in the trick, and a trump beats every card "
+                       "of the other suits, even an Ace", suit=t.trump).render(style)
         else:
-            why = f"it is the highest trump in the trick (trumps rank {order})"
-        return win, f"{win.pretty} wins for {who}: {why}."
-    order = " ".join(r.label for r in SUN_ORDER)
+            why = Msg("it is the highest trump in the trick (trumps rank {order})", order=order).render(style)
+        return win, Msg("{card} wins for {who}: {why}.", card=win, who=who, why=why).render(style)
+    order = _formula(" ".join(r.label for r in SUN_ORDER), style)
     others = [c for c in t.cards if c.suit is not led]
-    extra = (f"; {', '.join(c.pretty for c in others)} {'is' if len(others) == 1 else 'are'} of another "
-             "suit and cannot win" if others else "")
-    return win, (f"{win.pretty} wins for {who}: it is the highest card of the led suit, {led.title} "
-                 f"(plain order {order}){extra}.")
+    extra = plural("; {cards} is of another suit and cannot win", "; {cards} are of another suit and cannot win",
+                   len(others), cards=others).render(style) if others else ""
+    return win, Msg("{card} wins for {who}: it is the highest card of the led suit, {suit} "
+                     "(plain order {order}){extra}.", card=win, who=who, suit=led, order=order, extra=extra).render(style)
 
 
-def trick_points_reason(t: TrickView) -> tuple[int, str]:
+def trick_points_reason(t: TrickView, style: Style = PAGE_STYLE) -> tuple[int, str]:
     """The trick's raw points and the sum card by card, with the point table it follows (from ``tables``)."""
     total = trick_points(t.cards, t.mode, t.trump)
     parts = " + ".join(f"{c.pretty} {card_value(c, t.mode, t.trump)}" for c in t.cards)
-    plain_suits = _point_table(SUN_ORDER, SUN_POINTS)
+    plain_suits = _formula(_point_table(SUN_ORDER, SUN_POINTS), style)
     if t.mode is Mode.HOKUM:
-        note = f" (trumps, {t.trump.title}: {_point_table(HOKUM_TRUMP_ORDER, HOKUM_TRUMP_POINTS)}; other suits: {plain_suits})"
+        note = Msg(" (trumps, {suit}: {table}; other suits: {plain})", suit=t.trump,
+                    table=_formula(_point_table(HOKUM_TRUMP_ORDER, HOKUM_TRUMP_POINTS), style), plain=plain_suits).render(style)
     else:
-        nothing = " ".join(r.label for r in SUN_ORDER if not SUN_POINTS[r])
-        note = f" (Sun: {plain_suits}, {nothing} nothing)"
-    return total, f"{parts} = {total}{note}."
+        nothing = _formula(" ".join(r.label for r in SUN_ORDER if not SUN_POINTS[r]), style)
+        note = Msg(" (Sun: {plain}, {nothing} nothing)", plain=plain_suits, nothing=nothing).render(style)
+    return total, Msg("{sum}{note}.", sum=_formula(f"{parts} = {total}", style), note=note).render(style)
 
 
 def _point_table(order: Iterable[Rank], points: Mapping[Rank, int]) -> str:
@@ -592,37 +616,46 @@ def deal_facts(block: DealBlock) -> dict[str, Any]:
     }
 
 
-def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any]) -> str:
+def _deal_reason(path: str, block: DealBlock, facts: dict[str, Any], style: Style = PAGE_STYLE) -> str:
     head = _tokens(path)[0]
-    dealer = facts["dealer"]
+    dealer = Seat.parse(facts["dealer"])
+    doc = translator(style.lang).gettext
     if head in ("partner", "team"):
-        return "Partners sit opposite each other: South and North are team NS, East and West are team EW."
+        return Msg("Partners sit opposite each other: South and North are team NS, East and West are team EW.").render(style)
     if head in ("right", "left", "order"):
         toks = _tokens(path)
         seat = Seat.parse(str(toks[1])) if len(toks) > 1 and head != "order" else Seat.S
         side = seat.left if head == "left" else seat.right
-        return ("Play goes anticlockwise: S → E → N → W → S. The next seat is the one to your right: "
-                f"{seat.title}'s {head if head != 'order' else 'right'} is {side.title}.")
+        names = (seat.title, side.title) if style.lang == "en" else (seat, side)
+        if head == "left":
+            return Msg("Play goes anticlockwise: S → E → N → W → S. The next seat is the one to your right: "
+                        "{seat}'s left is {side}.", seat=names[0], side=names[1]).render(style)
+        return Msg("Play goes anticlockwise: S → E → N → W → S. The next seat is the one to your right: "
+                    "{seat}'s right is {side}.", seat=names[0], side=names[1]).render(style)
     if head in ("cutter", "cut"):
-        return f"The dealer's left neighbour cuts: {dealer} deals, so {facts['cutter']} cuts."
+        return Msg("The dealer's left neighbour cuts: {dealer} deals, so {cutter} cuts.", dealer=dealer,
+                    cutter=Seat.parse(facts["cutter"])).render(style)
     if head in ("first_seat", "first_round_cards", "second_round_cards", "hand_size_before"):
-        return (f"{DealRound.FIRST_THREE.doc} {DealRound.THEN_TWO.doc} {dealer} deals, so "
-                f"{facts['first_seat']} (the dealer's right) receives the first card.")
+        return Msg("{first} {then} {dealer} deals, so {seat} (the dealer's right) receives the first card.", first=doc(DealRound.FIRST_THREE.doc), then=doc(DealRound.THEN_TWO.doc), dealer=dealer,
+                    seat=Seat.parse(facts["first_seat"])).render(style)
     if head in ("upcard", "upcard_position"):
-        return f"{DealRound.UPCARD.doc} Here it is {Card.parse(facts['upcard']).pretty}."
+        return Msg("{rule} Here it is {card}.", rule=doc(DealRound.UPCARD.doc),
+                    card=Card.parse(facts["upcard"])).render(style)
     if head in ("taker", "taker_draws", "other_draws", "hand_size_after"):
-        return (f"{DealRound.COMPLETION.doc} {facts['taker']} takes the upcard and "
-                f"{facts['taker_draws']} more; everyone ends with {facts['hand_size_after']} cards.")
+        return Msg("{rule} {taker} takes the upcard and {n} more; everyone ends with {cards} cards.", rule=doc(DealRound.COMPLETION.doc), taker=Seat.parse(facts["taker"]), n=facts["taker_draws"],
+                    cards=facts["hand_size_after"]).render(style)
     if head == "first_leader":
-        return f"The dealer's right leads the first trick, whoever bought: {dealer} dealt, so {facts['first_leader']} leads."
+        return Msg("The dealer's right leads the first trick, whoever bought: {dealer} dealt, so {seat} leads.", dealer=dealer, seat=Seat.parse(facts["first_leader"])).render(style)
     if head == "next_dealer":
-        return f"The deal rotates to the dealer's right: after {dealer} comes {facts['next_dealer']}."
+        return Msg("The deal rotates to the dealer's right: after {dealer} comes {seat}.", dealer=dealer,
+                    seat=Seat.parse(facts["next_dealer"])).render(style)
     if head == "steps":
         toks = _tokens(path)
         if len(toks) > 1 and isinstance(toks[1], int):
             done = deal_of(block)
-            return render(done.steps[toks[1]].describe(), PAGE_STYLE).capitalize() + "."
-    return "From the engine's deal."
+            said = render(done.steps[toks[1]].describe(), style)
+            return (said.capitalize() if style.lang == "en" else said) + "."
+    return Msg("From the engine's deal.").render(style)
 
 
 def table_facts() -> dict[str, Any]:
@@ -638,24 +671,24 @@ def table_facts() -> dict[str, Any]:
     }
 
 
-def _table_reason(path: str) -> str:
+def _table_reason(path: str, style: Style = PAGE_STYLE) -> str:
     head = _tokens(path)[0]
     if head in ("raw_total", "last_trick", "deck"):
-        return (f"The cards are worth {RAW_TOTAL[Mode.HOKUM] - LAST_TRICK_BONUS} in Hokum and "
-                f"{RAW_TOTAL[Mode.SUN] - LAST_TRICK_BONUS} in Sun; the last trick adds {LAST_TRICK_BONUS}: "
-                f"{RAW_TOTAL[Mode.HOKUM]} and {RAW_TOTAL[Mode.SUN]} raw points.")
+        return Msg("The cards are worth {hokum} in Hokum and {sun} in Sun; the last trick adds {last}: "
+                    "{hokum_raw} and {sun_raw} raw points.", hokum=RAW_TOTAL[Mode.HOKUM] - LAST_TRICK_BONUS,
+                    sun=RAW_TOTAL[Mode.SUN] - LAST_TRICK_BONUS, last=LAST_TRICK_BONUS,
+                    hokum_raw=RAW_TOTAL[Mode.HOKUM], sun_raw=RAW_TOTAL[Mode.SUN]).render(style)
     if head == "game_pool":
-        return (f"Card points convert to a pool of {GAME_POOL[Mode.HOKUM]} game points in Hokum and "
-                f"{GAME_POOL[Mode.SUN]} in Sun.")
+        return Msg("Card points convert to a pool of {hokum} game points in Hokum and {sun} in Sun.", hokum=GAME_POOL[Mode.HOKUM], sun=GAME_POOL[Mode.SUN]).render(style)
     if head == "kaboot":
-        return (f"Taking all eight tricks (Kaboot) scores {KABOOT_AWARD[Mode.HOKUM]} in Hokum and "
-                f"{KABOOT_AWARD[Mode.SUN]} in Sun.")
+        return Msg("Taking all eight tricks (Kaboot) scores {hokum} in Hokum and {sun} in Sun.", hokum=KABOOT_AWARD[Mode.HOKUM], sun=KABOOT_AWARD[Mode.SUN]).render(style)
     if head == "match_target":
-        return (f"The match ends when a team reaches {MATCH_TARGET} game points. {RAW_TOTAL[Mode.HOKUM]} and "
-                f"{RAW_TOTAL[Mode.SUN]} are the card points of one deal, a different thing.")
+        return Msg("The match ends when a team reaches {target} game points. {hokum} and {sun} are the card "
+                    "points of one deal, a different thing.", target=MATCH_TARGET,
+                    hokum=RAW_TOTAL[Mode.HOKUM], sun=RAW_TOTAL[Mode.SUN]).render(style)
     if head == "baloot":
-        return f"Baloot, the King and Queen of trumps in one hand, is worth {BALOOT_POINTS} game points."
-    return "From the engine's rule tables."
+        return Msg("Baloot, the King and Queen of trumps in one hand, is worth {n} game points.", n=BALOOT_POINTS).render(style)
+    return Msg("From the engine's rule tables.").render(style)
 
 
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -703,7 +736,8 @@ _SCORE_STEPS = {
 }
 
 
-def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: RuleProfile | None) -> str:
+def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: RuleProfile | None,
+                    style: Style = PAGE_STYLE) -> str:
     kind = output.get("kind")
     head = _tokens(path)[0]
     if kind == "score":
@@ -714,30 +748,32 @@ def _verdict_reason(step: Step, output: dict[str, Any], path: str, profile: Rule
         parts = []
         trump = (output.get("contract") or {}).get("trump")
         for seat, info in output.get("by_seat", {}).items():
-            shown = [f"{p['type'].replace('_', ' ').title()} ({' '.join(Card.parse(c).pretty for c in p['cards'])}, "
-                     f"{p['value']})" for p in info["projects"]]
+            shown = [Msg("{project} ({cards}, {value})", project=ProjectType(p["type"]),
+                          cards=_formula(" ".join(Card.parse(c).pretty for c in p["cards"]), style), value=p["value"]).render(style)
+                     for p in info["projects"]]
             if info.get("baloot"):
-                inside = "" if info.get("baloot_separate") else " inside that run, so no separate 2"
-                shown.append(f"Baloot ({Card.parse('K' + trump).pretty} {Card.parse('Q' + trump).pretty}){inside}")
-            parts.append(f"{seat} holds {' and '.join(shown) if shown else 'no project'}.")
+                inside = "" if info.get("baloot_separate") else Msg(" inside that run, so no separate 2").render(style)
+                shown.append(Msg("Baloot ({king} {queen}){inside}", king=Card.parse("K" + trump),
+                                  queen=Card.parse("Q" + trump), inside=inside).render(style))
+            held = Msg(" and ").render(style).join(shown) if shown else Msg("no project").render(style)
+            parts.append(Msg("{seat} holds {projects}.", seat=Seat.parse(seat), projects=held).render(style))
         pts = output.get("points") or {}
-        parts += [output.get("reason", ""), f"Game points for projects and Baloot: NS {pts.get('NS', 0)}, "
-                                            f"EW {pts.get('EW', 0)}."]
+        parts += [output.get("reason", ""), Msg("Game points for projects and Baloot: NS {ns}, EW {ew}.", ns=pts.get("NS", 0), ew=pts.get("EW", 0)).render(style)]
         return " ".join(parts).strip()
     if kind == "bidding":
         if output.get("error"):
             return output["error"]["reason"]
-        state, _ = bidding_state(step.doc, profile)
-        said = render(explain(state), PAGE_STYLE)
+        state, _ = bidding_state(step.doc, profile, style)
+        said = render(explain(state), style)
         if state.next is not None and head in ("next", "legal_calls"):
-            allowed = ", ".join(v.call.label for v in _legal(state))
-            said += f" {state.next.value} may: {allowed}."
+            said += " " + Msg("{seat} may: {calls}.", seat=state.next,
+                               calls=[v.call.message() for v in _legal(state)]).render(style)
         return said
     if kind == "play":
         return output.get("rule", "")
     if kind == "deal":
         err = output.get("error")
-        return err["reason"] if err else "The engine checked every card of the deal."
+        return err["reason"] if err else Msg("The engine checked every card of the deal.").render(style)
     return ""
 
 
@@ -794,80 +830,102 @@ def normalise(value: Any, how: str | None) -> Any:
     return value
 
 
-def _display(value: Any) -> str:
+def _display(value: Any, style: Style = PAGE_STYLE) -> str:
     if value is None:
-        return "nobody"
+        return Msg("nobody").render(style)
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return Msg("Yes").render(style) if value else Msg("No").render(style)
     if isinstance(value, list):
-        return ", ".join(_display(v) for v in value)
+        return Msg(", ").render(style).join(_display(v, style) for v in value)
     if isinstance(value, str):
         try:
-            return Card.parse(value).pretty
+            return Msg("{card}", card=Card.parse(value)).render(style) if style.rtl else Card.parse(value).pretty
         except CardError:
             return value
     return str(value)
 
 
-def display(value: Any, question: Question | None = None) -> str:
-    """An answer as the page shows it: a choice's label, ``Q♥`` for a card, Yes/No."""
+def display(value: Any, question: Question | None = None, style: Style = PAGE_STYLE,
+            where: str | None = None) -> str:
+    """An answer as the page shows it: a choice's label, ``Q♥`` for a card, Yes/No (in ``style``'s language;
+    ``where``, ``lessons/05-cutting.yaml#third-cut``, finds a choice label's translation)."""
     if question is not None and question.choices:
-        for c in question.choices:
+        for j, c in enumerate(question.choices):
             if normalise(c.value, "choice") == normalise(value, "choice"):
-                return c.label
+                return choice_label(question, j, style, where)
     if question is not None and question.input == "seat" and value is not None:
         try:
-            seat = Seat.parse(str(value))
-            return f"{seat.title} ({seat.value})"
+            return _seat_words(Seat.parse(str(value)), style)
         except CardError:
             pass
-    return _display(value)
+    if question is not None and question.input == "team" and value is not None and style.lang != "en":
+        try:
+            return Msg("{team}", team=Team.parse(str(value))).render(style)
+        except CardError:
+            pass
+    return _display(value, style)
 
 
-def engine_answer(step: Step, profile: RuleProfile | None = None) -> EngineAnswer:
-    """Ask the engine the step's question; :class:`LessonError` if the scenario cannot be judged."""
+def choice_label(question: Question, j: int, style: Style = PAGE_STYLE, where: str | None = None) -> str:
+    """The label of a question's choice ``j`` in ``style``'s language: the content catalogue's translation of
+    the label the author wrote (at ``where`` + ``.question.choices[j].label``), or the value in words."""
+    c = question.choices[j]
+    if style.lang == "en":
+        return c.label
+    if c.label == _display(c.value) and where is not None:  # no label written: the value in words
+        return _display(c.value, style)
+    return content(c.label, f"{where}.question.choices[{j}].label" if where else None, style.lang)
+
+
+def engine_answer(step: Step, profile: RuleProfile | None = None, style: Style = PAGE_STYLE,
+                  where: str | None = None) -> EngineAnswer:
+    """Ask the engine the step's question; :class:`LessonError` if the scenario cannot be judged.
+
+    The reasons and the answer's words are in ``style``'s language (``where``: the step's place in its lesson
+    file, ``lessons/05-cutting.yaml#third-cut``, to find the translations of the author's choice labels)."""
     q = step.question
     if q is None:
         raise LessonError(f"step {step.id} has no question")
     how = q.input
     if q.ask == "table":
         value = read_path(table_facts(), q.path)
-        return EngineAnswer(normalise(value, how), display(value, q), _table_reason(q.path))
+        return EngineAnswer(normalise(value, how), display(value, q, style, where), _table_reason(q.path, style))
     if q.ask == "deal":
         facts = deal_facts(step.deal)
         value = read_path(facts, q.path)
-        return EngineAnswer(normalise(value, how), display(value, q), _deal_reason(q.path, step.deal, facts))
+        return EngineAnswer(normalise(value, how), display(value, q, style, where),
+                            _deal_reason(q.path, step.deal, facts, style))
     doc = step.doc
-    checked = judge(doc, profile)
+    checked = judge(doc, profile, style)
     if not checked.ok:
         raise LessonError([f"scenario: {e}" for e in checked.errors])
     out = checked.output
     if q.ask == "trick_winner":
-        card, reason = trick_winner_reason(trick_view(doc))
-        return EngineAnswer(str(card), card.pretty, reason)
+        card, reason = trick_winner_reason(trick_view(doc), style)
+        return EngineAnswer(str(card), _display(str(card), style), reason)
     if q.ask == "trick_points":
-        total, reason = trick_points_reason(trick_view(doc))
+        total, reason = trick_points_reason(trick_view(doc), style)
         return EngineAnswer(total, str(total), reason)
     if q.ask in ("legal_card", "card_legal"):
         verdicts = {v["card"]: (v["legal"], v["reason"]) for v in out["verdicts"]}
         if q.ask == "legal_card":
             legal = tuple(sorted(out["legal"]))
-            return EngineAnswer(list(legal), ", ".join(Card.parse(c).pretty for c in legal), out["rule"],
+            return EngineAnswer(list(legal), _display(list(legal), style), out["rule"],
                                 accepted=legal, verdicts=verdicts)
         if q.card not in verdicts:
             raise LessonError(f"question.card: {q.card} is not in the hand")
         legal, reason = verdicts[q.card]
-        return EngineAnswer(legal, display(legal, q), reason, verdicts=verdicts)
+        return EngineAnswer(legal, display(legal, q, style, where), reason, verdicts=verdicts)
     if q.ask == "call_legal":
-        state, err = bidding_state(doc, profile)
+        state, err = bidding_state(doc, profile, style)
         if err:
             raise NotUnderProfile(f"scenario: the calls stop at an illegal call ({err}); call_legal asks about "
                                   "the state after legal calls", err)
         v = check_call(state, Call.parse(q.call))
-        return EngineAnswer(v.legal, display(v.legal, q), render(v.reason, PAGE_STYLE))
+        return EngineAnswer(v.legal, display(v.legal, q, style, where), render(v.reason, style))
     value = read_path(out, q.path)
     return EngineAnswer(normalise(value, how if how != "choice" else None) if value is not None else None,
-                        display(value, q), _verdict_reason(step, out, q.path, profile))
+                        display(value, q, style, where), _verdict_reason(step, out, q.path, profile, style))
 
 
 @dataclass(frozen=True)
@@ -901,7 +959,7 @@ def agrees(step: Step, answer: EngineAnswer) -> bool:
     return answer.value == want
 
 
-def not_under(step: Step, profile: RuleProfile | None) -> str | None:
+def not_under(step: Step, profile: RuleProfile | None, style: Style = PAGE_STYLE) -> str | None:
     """Why the step's question cannot be asked under ``profile`` (the engine's words), or None when it can.
 
     Then the lesson assumes the default rules and :func:`grade` judges the answer under them.
@@ -909,20 +967,23 @@ def not_under(step: Step, profile: RuleProfile | None) -> str | None:
     if step.question is None or profile is None or step.doc is None or step.doc.get("profile") is not None:
         return None
     try:
-        engine_answer(step, profile)
+        engine_answer(step, profile, style)
     except NotUnderProfile as e:
         return e.reason
     return None
 
 
-def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedback:
+def grade(step: Step, given: Any, profile: RuleProfile | None = None, style: Style = PAGE_STYLE,
+          where: str | None = None) -> Feedback:
     """Judge a learner's answer against the engine (under ``profile`` unless the scenario names one).
 
-    A question that ``profile`` cannot ask (:func:`not_under`) is judged under the default rules.
+    A question that ``profile`` cannot ask (:func:`not_under`) is judged under the default rules. The feedback's
+    words are in ``style``'s language; ``where`` (``lessons/05-cutting.yaml#third-cut``) finds the translations
+    of the author's texts (choice labels, the explanation).
     """
     q = step.question
     assumed_default = not_under(step, profile) is not None
-    answer = engine_answer(step, DEFAULT_PROFILE if assumed_default else profile)
+    answer = engine_answer(step, DEFAULT_PROFILE if assumed_default else profile, style, where)
     how = q.input if q.input != "choice" else None
     try:
         value = normalise(given, how) if given is not None else None
@@ -932,8 +993,9 @@ def grade(step: Step, given: Any, profile: RuleProfile | None = None) -> Feedbac
     reason = answer.reason
     if q.ask in ("legal_card",) and isinstance(value, str) and value in answer.verdicts:
         reason = answer.verdicts[value][1]
-    shown = display(given, q)
-    return Feedback(correct, shown, answer.display, reason, q.explain, not agrees(step, answer), assumed_default)
+    shown = display(given, q, style, where)
+    explained = content(q.explain, f"{where}.question.explain" if where else None, style.lang)
+    return Feedback(correct, shown, answer.display, reason, explained, not agrees(step, answer), assumed_default)
 
 
 def check_lesson(lesson: Lesson, profile: RuleProfile | None = None) -> list[str]:

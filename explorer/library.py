@@ -20,25 +20,27 @@ from pathlib import Path
 from typing import Any
 
 from explorer.engine.errors import ScenarioError
+from explorer.engine.i18n import N_, Msg, Style
 from explorer.engine.scenario import KIND_NAMES, parse_text
+from explorer.i18n_content import content
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY_DIR = ROOT / "data" / "scenarios"
 """The scenario library: ``data/scenarios/*.yaml``."""
 
 TOPIC_TITLES = {
-    "cutting": "Following and cutting (legal cards)",
-    "play": "Following and cutting (legal cards)",
-    "scoring": "Scoring and ties",
-    "ties": "Scoring and ties",
-    "projects": "Projects",
-    "baloot": "Baloot",
-    "escalation": "Double, Triple, Four and Gahwa",
-    "kaboot": "Kaboot and reverse Kaboot",
-    "match": "The match to 152",
-    "disputes": "Disputed cases (the profiles differ)",
-    "deal": "Whole deals",
-    "bidding": "Bidding",
+    "cutting": N_("Following and cutting (legal cards)"),
+    "play": N_("Following and cutting (legal cards)"),
+    "scoring": N_("Scoring and ties"),
+    "ties": N_("Scoring and ties"),
+    "projects": N_("Projects"),
+    "baloot": N_("Baloot"),
+    "escalation": N_("Double, Triple, Four and Gahwa"),
+    "kaboot": N_("Kaboot and reverse Kaboot"),
+    "match": N_("The match to 152"),
+    "disputes": N_("Disputed cases (the profiles differ)"),
+    "deal": N_("Whole deals"),
+    "bidding": N_("Bidding"),
 }
 """How the library names each topic (a file's ``topic:``, else its kind)."""
 
@@ -73,12 +75,34 @@ class Entry:
     def topic_title(self) -> str:
         return TOPIC_TITLES.get(self.topic, self.topic.replace("_", " ").capitalize())
 
-    def matches(self, query: str) -> bool:
+    def where(self, field: str) -> str:
+        """The msgctxt of one of this file's texts in the content catalogue: ``data/scenarios/<stem>.yaml#title``."""
+        return f"{LIBRARY_DIR.relative_to(ROOT).as_posix()}/{self.stem}.yaml#{field}"
+
+    def shown_title(self, lang: str = "en") -> str:
+        """The title in ``lang`` (the content catalogue's translation, or the file's English)."""
+        return content(self.title, self.where("title"), lang) if self.doc is not None else self.title
+
+    def shown_notes(self, lang: str = "en") -> str:
+        """The notes in ``lang``."""
+        return content(self.notes, self.where("notes"), lang)
+
+    def shown_topic(self, lang: str = "en") -> str:
+        """The topic's name in ``lang`` (a topic the library does not name stays as written)."""
+        if self.topic in TOPIC_TITLES:
+            return Msg(TOPIC_TITLES[self.topic]).render(Style(lang=lang))
+        return self.topic_title
+
+    def matches(self, query: str, lang: str = "en") -> bool:
         """Every word of the query appears in the title, notes, topic, kind or file name.
 
-        An Arabic word of the glossary stands for its English term, so "كبوت" finds the Kaboot cases.
+        An Arabic word of the glossary stands for its English term, so "كبوت" finds the Kaboot cases; with
+        ``lang``, the translated title, notes and topic are searched as well.
         """
-        hay = " ".join((self.title, self.notes, self.topic, self.topic_title, self.kind, self.stem)).lower()
+        texts = [self.title, self.notes, self.topic, self.topic_title, self.kind, self.stem]
+        if lang != "en":  # what the reader sees too: the translated title, notes and topic
+            texts += [self.shown_title(lang), self.shown_notes(lang), self.shown_topic(lang)]
+        hay = " ".join(texts).lower()
         return all(any(w in hay for w in _english(word)) for word in query.lower().split())
 
 

@@ -84,9 +84,9 @@ def _sections(text: str) -> str:
     return ", ".join(f"§{int(n)}" for n in re.findall(r"\d+", text))
 
 
-def cite(text: str) -> str:
+def cite(text: str, lang: str = "en") -> str:
     """Every file-number citation in ``text`` (``000 §06``, ``(002)``, ``004's``) written with the
-    document's name; other text unchanged.
+    document's name (in ``lang``: the name's translation in the app's catalogues); other text unchanged.
 
     >>> cite("Tie at Double: the team that originally called Double (NS) loses it (004).")
     'Tie at Double: the team that originally called Double (NS) loses it (the tournament scoring guide).'
@@ -99,11 +99,16 @@ def cite(text: str) -> str:
             return m.group(0)
         possessive = ("'" if source.name.endswith("s") else "'s") if m.group(0)[3:].startswith("'s") else ""
         sections = _sections(m.group(2) or "")
+        if lang != "en":
+            from explorer.engine.i18n import LRI, PDI, is_rtl, translator
+            if is_rtl(lang):  # each section mark kept left to right ("§9", not "9§")
+                sections = "، ".join(f"{LRI}§{int(n)}{PDI}" for n in re.findall(r"\d+", m.group(2) or ""))
+            return translator(lang).gettext(source.name) + (f" {sections}" if sections else "")
         return source.name + possessive + (f" {sections}" if sections else "")
     return _CITATION.sub(name, text)
 
 
-def cite_all(value: Any) -> Any:
+def cite_all(value: Any, lang: str = "en") -> Any:
     """A verdict (nested dicts and lists) with :func:`cite` applied to every text in it; keys and other
     values unchanged. The pages show the engine's sentences through it, so that the ``check --json``
     text (the engine's) keeps its file numbers and a reader sees names.
@@ -112,11 +117,11 @@ def cite_all(value: Any) -> Any:
     {'steps': [{'step': 'tie_rule', 'detail': 'so it fails (the simple online how-to).'}], 'award': {'NS': 26}}
     """
     if isinstance(value, str):
-        return cite(value)
+        return cite(value, lang)
     if isinstance(value, dict):
-        return {k: cite_all(v) for k, v in value.items()}
+        return {k: cite_all(v, lang) for k, v in value.items()}
     if isinstance(value, list):
-        return [cite_all(v) for v in value]
+        return [cite_all(v, lang) for v in value]
     return value
 
 

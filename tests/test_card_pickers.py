@@ -22,7 +22,10 @@ def _multiselects() -> list[tuple[str, int, str, ast.Call]]:
     for path in sorted(APP.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "multiselect":
-                label = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else "?"
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Call) and getattr(first.func, "id", None) in ("t", "N_") and first.args:
+                    first = first.args[0]  # t("Your hand") or N_(...): a label marked for translation
+                label = first.value if isinstance(first, ast.Constant) else "?"
                 found.append((str(path.relative_to(ROOT)), node.lineno, label, node))
     return found
 

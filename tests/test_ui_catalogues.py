@@ -40,3 +40,21 @@ def test_every_text_of_an_arabic_pages_catalogue_is_translated_and_not_fuzzy(po)
             (all(m.string) if isinstance(m.string, tuple) else m.string)}
     missing = sorted(template - done, key=str)
     assert not missing, f"{po.name}: {len(missing)} texts untranslated or fuzzy (pybabel update, then translate): {missing[:5]}"
+
+
+def test_a_text_in_two_arabic_catalogues_has_one_translation():
+    """Every catalogue of a language is read as one chain (the first that has a text wins), so a text
+    that two catalogues translate differently would read one way or the other by the order of the files."""
+    from babel.messages.pofile import read_po
+
+    seen: dict[tuple, tuple[str, str]] = {}
+    clashes = []
+    for po in sorted((i18n_tools.LOCALE / "ar" / "LC_MESSAGES").glob("*.po")):
+        for m in read_po(po.open("rb"), locale="ar"):
+            if not m.id or not m.string or m.fuzzy:
+                continue
+            key = (m.context, m.id)
+            if key in seen and seen[key][1] != m.string:
+                clashes.append(f"{m.id!r}: {seen[key][0]} {seen[key][1]!r} / {po.name} {m.string!r}")
+            seen.setdefault(key, (po.name, m.string))
+    assert not clashes, f"{len(clashes)} texts translated two ways:\n" + "\n".join(clashes)

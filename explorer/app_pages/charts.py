@@ -10,12 +10,28 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine import simulate as sim
+from explorer.engine.i18n import N_
 from explorer.engine.probabilities import exact_table
-from explorer.engine.profiles import custom_profile
-from explorer.ui import charts, sidebar, state
+from explorer.engine.profiles import RuleProfile, custom_profile
+from explorer.ui import charts, lang, sidebar, state
+from explorer.ui.lang import t
 
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
-MODE_CHOICES = {"random": "Random: half Sun, half Hokum", "sun": "Sun only", "hokum": "Hokum only"}
+MODE_CHOICES = {"random": N_("Random: half Sun, half Hokum"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
+CONTRACT_WORDS = {"random": N_("random contracts"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
+# The rule profiles' titles (the engine's English), marked for translation. (A comment, not a docstring:
+# Streamlit's magic would show a bare string of a page.)
+PROFILE_TITLES = {"detailed": N_("Detailed Saudi rules"), "tournament": N_("Saudi tournament sheet"),
+                  "simple": N_("Simple online how-to")}
+
+
+def profile_title(profile: RuleProfile) -> str:
+    """The profile's title in the page's language ("Custom (based on ...)" for a changed profile)."""
+    if lang.current() == "en":
+        return profile.title
+    if profile.id == "custom":
+        return t("Custom (based on {base})", base=t(PROFILE_TITLES.get(profile.base, profile.base)))
+    return t(PROFILE_TITLES[profile.id]) if profile.id in PROFILE_TITLES else profile.title
 
 
 # --- cached computations ------------------------------------------------------------------------
@@ -42,30 +58,31 @@ def simulated_frame(deals: int, seed: int, mode: str, profile_spec: str) -> pd.D
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
-def simulation_charts(deals: int, seed: int, mode: str, profile_spec: str) -> dict:
-    """The figures of a whole simulation, built once per (deals, seed, mode, profile).
+def simulation_charts(deals: int, seed: int, mode: str, profile_spec: str, language: str) -> dict:
+    """The figures of a whole simulation, built once per (deals, seed, mode, profile, language).
 
     A resource, not data: the figures are only read, and unpickling plotly figures on every rerun
     would cost more than the page's whole budget."""
-    return charts.all_simulation_charts(simulated_frame(deals, seed, mode, profile_spec))
+    return charts.all_simulation_charts(simulated_frame(deals, seed, mode, profile_spec), lang=language)
 
 
 @st.cache_resource(show_spinner=False)
-def fixed_charts() -> dict:
-    """The figures that depend on nothing the user picks."""
-    return {"probabilities": charts.probability_chart(exact_frame()), "conversion": charts.conversion_chart()}
+def fixed_charts(language: str) -> dict:
+    """The figures that depend on nothing the user picks (but the language)."""
+    return {"probabilities": charts.probability_chart(exact_frame(), lang=language),
+            "conversion": charts.conversion_chart(lang=language)}
 
 
 @st.cache_resource(show_spinner=False)
 def png_export_problem() -> str | None:
-    """Why PNG export cannot work here (kaleido or Chromium missing), or None."""
+    """Why PNG export cannot work here (kaleido or Chromium missing), or None: an English msgid."""
     try:
         import kaleido  # noqa: F401
     except ImportError:
-        return "PNG export needs the kaleido package, which is not installed."
+        return N_("PNG export needs the kaleido package, which is not installed.")
     if not (Path("/usr/bin/chromium").exists() or shutil.which("chromium") or shutil.which("chromium-browser")
             or shutil.which("google-chrome")):
-        return "PNG export needs Chromium (kaleido draws the image with it), which is not installed."
+        return N_("PNG export needs Chromium (kaleido draws the image with it), which is not installed.")
     return None
 
 
@@ -76,7 +93,7 @@ def _png_maker(fig):
         try:
             return fig.to_image(format="png", width=1200, height=int(fig.layout.height or 450), scale=1)
         except Exception as exc:  # noqa: BLE001 - the download must fail softly
-            return f"PNG export failed here: {exc}".encode()
+            return f"PNG export failed here: {exc}".encode()  # a file's content, not a sentence of the page
     return make
 
 
@@ -87,14 +104,14 @@ def show_chart(chart: charts.Chart, caption: str, name: str) -> None:
     row = st.container(horizontal=True, vertical_alignment="center")
     row.download_button("CSV", chart.data.to_csv(index=False).encode(), file_name=f"baloot-{name}.csv",
                             mime="text/csv", key=state.charts_element_key("csv", name), icon=":material/download:", on_click="ignore",
-                            help="The numbers behind this chart")
+                            help=t("The numbers behind this chart"))
     problem = png_export_problem()
     if problem:
-        row.caption(problem)
+        row.caption(t(problem))
     else:
         row.download_button("PNG", _png_maker(chart.fig), file_name=f"baloot-{name}.png", mime="image/png",
                                 key=state.charts_element_key("png", name), icon=":material/download:", on_click="ignore",
-                                help="The chart as an image (drawn when you click; takes a second or two)")
+                                help=t("The chart as an image (drawn when you click; takes a second or two)"))
 
 
 def _cancel(settings: list) -> None:
@@ -107,34 +124,44 @@ def _resume() -> None:
 
 # --- the page -----------------------------------------------------------------------------------
 
+language = lang.current()
 profile = sidebar.current_profile()
 spec = json.dumps(profile.to_spec(), sort_keys=True)
 
-st.title("Charts")
-st.markdown("What hands and random deals look like: exact chances of projects, the spread of points "
-            "in thousands of random deals, and how raw points become game points.")
+st.title(t("Charts"))
+st.markdown(t("What hands and random deals look like: exact chances of projects, the spread of points "
+              "in thousands of random deals, and how raw points become game points."))
 
-st.header("Chances of holding a project")
+st.header(t("Chances of holding a project"))
 exact = exact_frame()
 n8 = int(exact.loc[exact["cards"] == 8, "all_hands"].iloc[0])
 n5 = int(exact.loc[exact["cards"] == 5, "all_hands"].iloc[0])
-show_chart(fixed_charts()["probabilities"],
-           f"Chance that a hand holds each project — exact: counted over all {n8:,} hands of 8 cards and "
-           f"{n5:,} first-five-card sets (each project on its own; Baloot for one trump suit).", "probabilities")
-st.dataframe(charts.probability_pivot(exact), hide_index=True, width="stretch")
+show_chart(fixed_charts(language)["probabilities"],
+           t("Chance that a hand holds each project — exact: counted over all {n8:,} hands of 8 cards and "
+             "{n5:,} first-five-card sets (each project on its own; Baloot for one trump suit).", n8=n8, n5=n5),
+           "probabilities")
+pivot = charts.probability_pivot(exact, lang=language)
+if lang.is_rtl():
+    # An HTML table flows right to left (the project first, on the right); the dataframe's canvas grid
+    # draws left to right and put a header's leading number ("8 أوراق") at its end.
+    st.table(pivot, hide_index=True)
+else:
+    st.dataframe(pivot, hide_index=True, width="stretch")
 
-st.header("Random deals")
-st.markdown("Every deal is dealt at random, gets a contract (random unless chosen below), a buyer and a dealer, "
-            "with no bidding, and is played to the end with a "
-            "random **legal** card at every turn (the rules of the profile in the sidebar), then scored "
-            "by the engine's rules: projects, Baloot, conversion, tie rule, Kaboot. Random play is not "
-            "good play: these charts show what the rules do, not how strong players score.")
+st.header(t("Random deals"))
+st.markdown(t("Every deal is dealt at random, gets a contract (random unless chosen below), a buyer and a dealer, "
+              "with no bidding, and is played to the end with a "
+              "random **legal** card at every turn (the rules of the profile in the sidebar), then scored "
+              "by the engine's rules: projects, Baloot, conversion, tie rule, Kaboot. Random play is not "
+              "good play: these charts show what the rules do, not how strong players score."))
 c1, c2, c3 = st.columns([2, 1, 2])
-deals = c1.select_slider("Deals to simulate", DEAL_CHOICES, value=20_000, key=state.CHARTS_DEALS,
+deals = c1.select_slider(t("Deals to simulate"), DEAL_CHOICES, value=20_000, key=state.CHARTS_DEALS,
                          format_func=lambda n: f"{n:,}")
-seed = int(c2.number_input("Seed", min_value=0, max_value=2**31 - 1, value=7, step=1, key=state.CHARTS_SEED,
-                           help="The same seed, deals, contract and rules always give the same deals."))
-mode = c3.selectbox("Contract", list(MODE_CHOICES), format_func=MODE_CHOICES.get, key=state.CHARTS_MODE)
+seed = int(c2.number_input(t("Seed"), min_value=0, max_value=2**31 - 1, value=7, step=1, key=state.CHARTS_SEED,
+                           help=t("The same seed, deals, contract and rules always give the same deals.")))
+in_language = charts.words(language)  # bound to this run's language: Streamlit may format options after the run
+mode = c3.selectbox(t("Contract"), list(MODE_CHOICES), format_func=lambda m: in_language(MODE_CHOICES[m]),
+                    key=state.CHARTS_MODE)
 settings = [deals, seed, mode, spec]
 
 n_chunks = sim.chunk_count(deals)
@@ -144,15 +171,16 @@ if cancelled:
     keep = done_chunks if done_settings == settings else 0
     frames = [chunk_frame(i, deals, seed, mode, spec) for i in range(keep)]
 else:
-    progress = st.progress(0.0, text=f"Simulating {deals:,} deals…")
+    progress = st.progress(0.0, text=t("Simulating {deals:,} deals…", deals=deals))
     stop = st.empty()
-    stop.button("Cancel", key=state.CHARTS_CANCEL, on_click=_cancel, args=(settings,), help="Stop after the current chunk")
+    stop.button(t("Cancel"), key=state.CHARTS_CANCEL, on_click=_cancel, args=(settings,),
+                help=t("Stop after the current chunk"))
     frames = []
     for i in range(n_chunks):
         frames.append(chunk_frame(i, deals, seed, mode, spec))
         st.session_state[state.CHARTS_DONE] = (settings, i + 1)
-        progress.progress((i + 1) / n_chunks, text=f"Simulated {min((i + 1) * sim.CHUNK, deals):,} of "
-                                                   f"{deals:,} deals")
+        progress.progress((i + 1) / n_chunks, text=t("Simulated {done:,} of {deals:,} deals",
+                                                     done=min((i + 1) * sim.CHUNK, deals), deals=deals))
     progress.empty()
     stop.empty()
 
@@ -161,27 +189,29 @@ if len(frames) == n_chunks and not cancelled:
 else:
     df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 if cancelled:
-    st.warning(f"Cancelled: {len(df):,} of {deals:,} deals were simulated; the charts show those.", icon=":material/stop_circle:")
-    st.button("Finish the simulation", key=state.CHARTS_RESUME, on_click=_resume)
+    st.warning(t("Cancelled: {done:,} of {deals:,} deals were simulated; the charts show those.",
+                 done=len(df), deals=deals), icon=":material/stop_circle:")
+    st.button(t("Finish the simulation"), key=state.CHARTS_RESUME, on_click=_resume)
 
 if len(df):
-    contract = {"random": "random contracts", "sun": "Sun only", "hokum": "Hokum only"}[mode]
-    how = f"simulated with {len(df):,} deals, seed {seed} ({contract}, rules: {profile.title})."
-    figs = (simulation_charts(deals, seed, mode, spec) if len(df) == deals and not cancelled
-            else charts.all_simulation_charts(df))
-    show_chart(figs["raw"], "Raw card points of the buyer's team and of the other team — " + how, "raw-points")
-    show_chart(figs["converted"], "Card points converted to game points, before projects — " + how,
+    how = t("simulated with {deals:,} deals, seed {seed} ({contract}, rules: {rules}).", deals=len(df), seed=seed,
+            contract=t(CONTRACT_WORDS[mode]), rules=profile_title(profile))
+    figs = (simulation_charts(deals, seed, mode, spec, language) if len(df) == deals and not cancelled
+            else charts.all_simulation_charts(df, lang=language))
+    show_chart(figs["raw"], t("Raw card points of the buyer's team and of the other team — {how}", how=how),
+               "raw-points")
+    show_chart(figs["converted"], t("Card points converted to game points, before projects — {how}", how=how),
                "converted-points")
-    show_chart(figs["award"], "Game points each team records for the deal (quartiles; dashed: mean) — " + how,
-               "award")
-    show_chart(figs["outcomes"], "How often the buyer fails, one team takes every trick, or the comparison "
-               "ties (95% intervals) — " + how, "outcomes")
-    show_chart(figs["tricks"], "Average raw points of each trick (the 8th with the last trick's 10) — " + how,
-               "trick-points")
+    show_chart(figs["award"], t("Game points each team records for the deal (quartiles; dashed: mean) — {how}",
+                                how=how), "award")
+    show_chart(figs["outcomes"], t("How often the buyer fails, one team takes every trick, or the comparison "
+                                   "ties (95% intervals) — {how}", how=how), "outcomes")
+    show_chart(figs["tricks"], t("Average raw points of each trick (the 8th with the last trick's 10) — {how}",
+                                 how=how), "trick-points")
 else:
-    st.info("No deal was simulated yet.")
+    st.info(t("No deal was simulated yet."))
 
-st.header("From raw points to game points")
-show_chart(fixed_charts()["conversion"],
-           "Raw points of the counting team → its game points, rounding zones shaded, dots: who wins a tie "
-           "— exact, from the engine's conversion and tie rule.", "conversion")
+st.header(t("From raw points to game points"))
+show_chart(fixed_charts(language)["conversion"],
+           t("Raw points of the counting team → its game points, rounding zones shaded, dots: who wins a tie "
+             "— exact, from the engine's conversion and tie rule."), "conversion")

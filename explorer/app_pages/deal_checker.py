@@ -10,20 +10,25 @@ import streamlit as st
 
 from explorer.engine.cards import Seat, Team
 from explorer.engine.errors import ScenarioError
+from explorer.engine.i18n import N_, Notation
+from explorer.engine.kinds.deal import DealVerdict
 from explorer.engine.play import seats_from
 from explorer.engine.review import review
-from explorer.engine.scenario import dump_yaml, parse_text
+from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
 from explorer.ui import cards as ui
-from explorer.ui import inbox, nav, sidebar, state
-from explorer.ui.replay import Replay, build_replay
+from explorer.ui import inbox, lang, nav, sidebar, state
+from explorer.ui.inbox import cite_in
+from explorer.ui.lang import t, tn
+from explorer.ui.presentation import step_name
+from explorer.ui.replay import Replay, build_replay, seat_label, seat_name
 from explorer.ui.replay_charts import deal_points_figure
-from explorer.ui.text import code, code_lines, plain
+from explorer.ui.text import code, code_lines, html_text, plain
 
 PAGE = state.DEAL
 DEFAULT_FILE = "deal-hokum-clean"
-SOURCES = {"library": "From the library", "upload": "Upload a file", "type": "Type or paste"}
+SOURCES = {"library": N_("From the library"), "upload": N_("Upload a file"), "type": N_("Type or paste")}
 
 
 @st.cache_data(show_spinner=False)
@@ -49,7 +54,7 @@ def deal_form(doc: dict[str, Any]) -> dict[str, Any]:
 def load_library_deal() -> None:
     e = library_deals().get(st.session_state.get(state.DEAL_LIBRARY_FILE))
     if e is not None:
-        inbox.send(PAGE, e.doc, f"the library ({e.stem}.yaml)")
+        inbox.send(PAGE, e.doc, inbox.from_library(e.stem))
 
 
 def move(to: int) -> None:
@@ -66,12 +71,12 @@ def add_to_sheet(row: dict[str, Any], tid: str) -> None:
 # --- rendering -------------------------------------------------------------------------------
 
 def hand_label(seat: Seat, r: Replay) -> str:
-    tags = [f"{seat.title} ({seat.value}) · {seat.team.value}"]
+    text = t("{seat} · {team}", seat=seat_label(seat), team=seat.team)
     if seat is r.contract.buyer:
-        tags.append("buyer")
+        text = t("{label} · buyer", label=text)
     if seat is r.dealer:
-        tags.append("dealer")
-    return " · ".join(tags)
+        text = t("{label} · dealer", label=text)
+    return text
 
 
 def show_hands(r: Replay, pos: int, size: str) -> None:
@@ -81,53 +86,60 @@ def show_hands(r: Replay, pos: int, size: str) -> None:
     for seat in seats_from(s.leader):
         hand = s.hands[seat]
         marks: dict[Any, str] = {}
-        extra = ""
-        if s.legal_seat is seat and s.legal and len(s.legal) < len(hand):
+        label = tn("{label} · {n} card", "{label} · {n} cards", len(hand), label=hand_label(seat, r))
+        if s.to_play is seat:
+            label = t("{label} · ▶ to play", label=label)
+        if s.illegal and s.last.seat is seat:
+            marks = {c: "legal" for c in s.legal if len(s.legal) < len(hand)}
+            marks[s.card] = "illegal"
+            label = t("{label} · ✕ played illegally, ✓ allowed", label=label)
+        elif s.legal_seat is seat and s.legal and len(s.legal) < len(hand):
             marks = {c: "legal" for c in s.legal}
-            extra = " · ✓ may play"
-        if s.last is not None and not s.last.legal and s.last.seat is seat:
-            marks[s.last.card] = "illegal"
-            extra = " · ✕ played illegally, ✓ allowed"
-        turn = " · ▶ to play" if s.to_play is seat else ""
-        label = f"{hand_label(seat, r)} · {len(hand)} card{'s' if len(hand) != 1 else ''}{turn}{extra}"
+            label = t("{label} · ✓ may play", label=label)
         st.html(ui.hand_html(hand, trump=trump, size=hand_size, highlight=marks, label=label))
 
 
 def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
-    st.subheader("Score of the deal")
+    st.subheader(t("Score of the deal"))
     award = score.get("award")
-    winner = score.get("winner")
-    buyer_team = r.contract.buyer.team.value
-    made = "made its contract" if score.get("buyer_made") else "failed"
+    winner = Team.parse(score["winner"]) if score.get("winner") else None
+    buyer_team = r.contract.buyer.team
     if award is None:
-        st.success(f"**Gahwa**: {winner} wins the deal and with it the whole match "
-                   f"(the buyer's team {buyer_team} {made}).")
+        if score.get("buyer_made"):
+            st.success(t("**Gahwa**: {winner} wins the deal and with it the whole match (the buyer's team "
+                         "{buyer} made its contract).", winner=winner, buyer=buyer_team))
+        else:
+            st.success(t("**Gahwa**: {winner} wins the deal and with it the whole match (the buyer's team "
+                         "{buyer} failed).", winner=winner, buyer=buyer_team))
+    elif score.get("buyer_made"):
+        st.success(t("The buyer's team **{buyer} made its contract**. The deal records **{ns} {a} · {ew} {b}** "
+                     "game points.", buyer=buyer_team, ns=Team.NS, ew=Team.EW, a=award["NS"], b=award["EW"]))
     else:
-        st.success(f"The buyer's team **{buyer_team} {made}**. The deal records "
-                   f"**NS {award['NS']} · EW {award['EW']}** game points.")
+        st.success(t("The buyer's team **{buyer} failed**. The deal records **{ns} {a} · {ew} {b}** game points.",
+                     buyer=buyer_team, ns=Team.NS, ew=Team.EW, a=award["NS"], b=award["EW"]))
     c1, c2, c3 = st.columns(3)
     comp = score.get("comparison") or {}
-    c1.metric("NS records", "—" if award is None else award["NS"],
-              help=f"Comparison total (cards + projects + Baloot): {comp.get('NS', '—')}")
-    c2.metric("EW records", "—" if award is None else award["EW"],
-              help=f"Comparison total (cards + projects + Baloot): {comp.get('EW', '—')}")
-    c3.metric("Deal won by", winner or "—")
+    for col, team in ((c1, Team.NS), (c2, Team.EW)):
+        col.metric(t("{team} records", team=team), "—" if award is None else award[team.value],
+                   help=t("Comparison total (cards + projects + Baloot): {total}", total=comp.get(team.value, "—")))
+    c3.metric(t("Deal won by"), t("{team}", team=winner) if winner else "—")
     steps = score.get("steps") or []
     if steps:
-        with st.expander("How the score was reached, step by step", expanded=True):
-            st.dataframe(pd.DataFrame([{"Step": s["step"].replace("_", " "), "What happens": s["detail"]}
-                                       for s in steps]),
-                         hide_index=True, width="stretch",
-                         column_config={"Step": st.column_config.TextColumn(width="small"),
-                                        "What happens": st.column_config.TextColumn(width="large")})
+        with st.expander(t("How the score was reached, step by step"), expanded=True):
+            # A static table, not a grid: each cell is a sentence that wraps (on a phone too) and reads right
+            # to left in Arabic.
+            frame = pd.DataFrame([{t("Step"): step_name(s["step"], lang.style()), t("What happens"): cite_in(s["detail"])}
+                                  for s in steps])
+            st.table(frame.style.hide(axis="index"))
     row = {"NS": 0 if award is None else int(award["NS"]), "EW": 0 if award is None else int(award["EW"]),
-           "note": f"Deal checker: {title}"[:120], "gahwa_winner": winner if award is None else None}
+           "note": t("Deal checker: {title}", title=title)[:120],
+           "gahwa_winner": winner.value if award is None and winner else None}
     added = st.session_state.get(state.DEAL_ADDED) == tid
-    st.button("Added to the score sheet ✓" if added else "Add this deal to the score sheet",
+    st.button(t("Added to the score sheet ✓") if added else t("Add this deal to the score sheet"),
               key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
-              help="Appends the award (or the Gahwa) to the match on the Score sheet page.")
+              help=t("Appends the award (or the Gahwa) to the match on the Score sheet page."))
     if added:
-        st.page_link(nav.page_path("score_sheet.py"), label="Open the score sheet", icon=":material/scoreboard:")
+        st.page_link(nav.page_path("score_sheet.py"), label=t("Open the score sheet"), icon=":material/edit_note:")
 
 
 def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
@@ -136,35 +148,39 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     pos = max(0, min(int(ss.get(state.DEAL_POS, 0) or 0), n))
     ss[state.DEAL_POS] = pos
     err = r.error
+    c = r.contract
 
-    st.html(f'<div class="bx-replay-head">{ui.trump_badge(r.contract.mode, r.contract.trump)} '
-            f"&nbsp; bought by <b>{r.contract.buyer.title} ({r.contract.buyer.value})</b>, "
-            f"team {r.contract.buyer.team.value} · dealer {r.dealer.title} ({r.dealer.value})"
-            f"{' · ' + r.escalation.level.title if r.escalation.level.value != 'none' else ''}"
-            f"{' (locked)' if r.escalation.locked else ''}</div>")
+    head = t("bought by {buyer}, team {team} · dealer {dealer}", buyer=seat_label(c.buyer), team=c.buyer.team,
+             dealer=seat_label(r.dealer))
+    if r.escalation.level.value != "none":
+        head = t("{head} · {level}", head=head, level=r.escalation.level)
+        if r.escalation.locked:
+            head = t("{head} (locked)", head=head)
+    st.html(f'<div class="bx-replay-head">{ui.trump_badge(c.mode, c.trump)} &nbsp; {html_text(head)}</div>')
     if err:
-        st.error(f"**✕ The first illegal card: trick {err['trick']}, {err['seat']} plays {err['card']}.** "
-                 f"{plain(err['reason'])}", icon=":material/block:")
+        st.error(t("**✕ The first illegal card: trick {trick}, {seat} plays {card}.** {reason}", trick=err.trick,
+                   seat=err.seat, card=Notation(str(err.card)), reason=plain(cite_in(err.reason.render(lang.style())))),
+                 icon=":material/block:")
     else:
-        st.success("✓ Every card of this deal is legal. Step through it below; the score is at the end.")
+        st.success(t("✓ Every card of this deal is legal. Step through it below; the score is at the end."))
 
-    st.subheader("Replay")
+    st.subheader(t("Replay"))
     b = st.columns([1, 1, 1, 1, 2], vertical_alignment="center")
-    b[0].button("Start", icon=":material/first_page:", key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
-                shortcut="Home", width="stretch", help="Before the first card (key: Home)")
-    b[1].button("◀ Back", key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
-                shortcut="Left", width="stretch", help="One card back (key: ←)")
-    b[2].button("Forward ▶", key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
-                shortcut="Right", width="stretch", type="primary", help="One card forward (key: →)")
-    b[3].button("End", icon=":material/last_page:", key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
-                shortcut="End", width="stretch", help="The last card checked (key: End)")
+    b[0].button(t("⏮ Start"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
+                shortcut="Home", width="stretch", help=t("Before the first card (key: Home)"))
+    b[1].button(t("◀ Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
+                shortcut="Left", width="stretch", help=t("One card back (key: ←)"))
+    b[2].button(t("Forward ▶"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
+                shortcut="Right", width="stretch", type="primary", help=t("One card forward (key: →)"))
+    b[3].button(t("End ⏭"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
+                shortcut="End", width="stretch", help=t("The last card checked (key: End)"))
     if err and r.error_position is not None:
-        b[4].button("Go to the illegal card", key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
+        b[4].button(t("Go to the illegal card"), key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
                     disabled=pos == r.error_position, width="stretch")
-    st.slider(f"Cards played (0 to {n})", 0, max(n, 1), key=state.DEAL_POS,
-              help="Drag, or click the slider and use the ← and → keys to move one card.")
-    st.caption("Keyboard: ← and → step one card, Home and End jump to the start and the end "
-               "(when no text box has the focus). Tab reaches every button; Enter or Space presses it.")
+    st.slider(t("Cards played (0 to {n})", n=n), 0, max(n, 1), key=state.DEAL_POS,
+              help=t("Drag, or click the slider and use the ← and → keys to move one card."))
+    st.caption(t("Keyboard: ← and → step one card, Home and End jump to the start and the end "
+                 "(when no text box has the focus). Tab reaches every button; Enter or Space presses it."))
 
     s = r.step(pos)
     if size == "lg":  # projector cards need the whole width: the table, then the hands
@@ -172,36 +188,36 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     else:
         left, right = st.columns([5, 6], gap="large")
     with left:
-        marks = {s.last.seat: "illegal"} if s.last is not None and not s.last.legal else None
+        marks = {s.last.seat: "illegal"} if s.illegal else None
         st.html(ui.trick_html(s.table, to_play=s.to_play, winning=s.winning if s.table else None,
                               leader=s.leader, highlight=marks,
-                              center=ui.trump_badge(r.contract.mode, r.contract.trump, compact=True),
+                              center=ui.trump_badge(c.mode, c.trump, compact=True),
                               size=size))
-        text = r.describe(pos)
-        if s.last is not None and not s.last.legal:
+        text = cite_in(r.describe(pos, lang.style()))
+        if s.illegal:
             st.error(text)
         else:
             st.markdown(text)
         if pos == n and err is None and r.score is None:
-            st.info("The deal was checked, but the engine gave no score for it.")
+            st.info(t("The deal was checked, but the engine gave no score for it."))
         elif pos == n and err is not None:
-            st.caption("The check stops at the first illegal card, so this deal cannot be scored.")
+            st.caption(t("The check stops at the first illegal card, so this deal cannot be scored."))
         elif pos < n and err is None:
-            st.caption(f"Card {pos} of {n}. The score appears after the last card.")
+            st.caption(t("Card {pos} of {n}. The score appears after the last card.", pos=pos, n=n))
     with right:
-        st.markdown(f"**Hands** in the order of play of trick {s.trick} (cards still held)")
+        st.markdown(t("**Hands** in the order of play of trick {trick} (cards still held)", trick=s.trick))
         show_hands(r, pos, size)
 
-    st.markdown("**Running card points** (raw, the last trick's 10 included at trick 8)")
+    st.markdown(t("**Running card points** (raw, the last trick's 10 included at trick 8)"))
     m = st.columns(4)
-    m[0].metric("NS raw points", s.points[Team.NS])
-    m[1].metric("EW raw points", s.points[Team.EW])
-    m[2].metric("NS tricks", s.tricks_won[Team.NS])
-    m[3].metric("EW tricks", s.tricks_won[Team.EW])
+    m[0].metric(t("{team} raw points", team=Team.NS), s.points[Team.NS])
+    m[1].metric(t("{team} raw points", team=Team.EW), s.points[Team.EW])
+    m[2].metric(t("{team} tricks", team=Team.NS), s.tricks_won[Team.NS])
+    m[3].metric(t("{team} tricks", team=Team.EW), s.tricks_won[Team.EW])
     done = sum(s.tricks_won.values())
     rows = [row for row in r.points_by_trick() if row["trick"] <= done]
-    st.plotly_chart(deal_points_figure(rows, current_trick=done, total=RAW_TOTAL[r.contract.mode],
-                                       buyer_team=r.contract.buyer.team.value),
+    st.plotly_chart(deal_points_figure(rows, current_trick=done, total=RAW_TOTAL[c.mode],
+                                       buyer_team=c.buyer.team.value),
                     width="stretch", key=state.DEAL_CHART)
 
     if pos == n and err is None and r.score:
@@ -210,15 +226,17 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
 
 def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
     """The strong player's review of the card play of the seats asked about, with a link to each moment."""
-    with st.expander("Review the card play (the strong player's view)"):
-        st.caption("For each card of the chosen seats, the strong player imagines the hidden cards many times "
-                   "and compares the card played with its own choice. Cards that cost 2 game points or more "
-                   "on average are listed. It takes a few seconds a seat.")
-        seats = st.multiselect("Seats to review", ["S", "E", "N", "W"], default=["S"], key=state.DEAL_REVIEW_SEATS,
-                               format_func=lambda s: f"{Seat.parse(s).title} ({s})")
+    with st.expander(t("Review the card play (the strong player's view)")):
+        st.caption(t("For each card of the chosen seats, the strong player imagines the hidden cards many times "
+                     "and compares the card played with its own choice. Cards that cost 2 game points or more "
+                     "on average are listed. It takes a few seconds a seat."))
+        # Labels made in this run: a format_func is also called outside the script run (where no language is set).
+        seat_words = {x: t("{seat}", seat=seat_label(Seat.parse(x))) for x in ("S", "E", "N", "W")}
+        seats = st.multiselect(t("Seats to review"), list(seat_words), default=["S"], key=state.DEAL_REVIEW_SEATS,
+                               format_func=seat_words.get)
         done = ss.get(state.DEAL_REVIEW_RESULT)
-        if st.button("Review", key=state.DEAL_REVIEW, disabled=not seats):
-            with st.spinner("Reviewing each card…"):
+        if st.button(t("Review"), key=state.DEAL_REVIEW, disabled=not seats):
+            with st.spinner(t("Reviewing each card…")):
                 try:
                     done = (tid, tuple(seats), review(doc, seats, profile=profile))
                 except ScenarioError as e:
@@ -229,14 +247,19 @@ def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
             return
         rv = done[2]
         if not rv.mistakes:
-            st.success(f"None of the {len(rv.decisions)} card choices reviewed cost 2 game points or more.")
+            st.success(tn("The card choice reviewed did not cost 2 game points or more.",
+                          "None of the {n} card choices reviewed cost 2 game points or more.",
+                          len(rv.decisions)))
             return
-        st.markdown(f"**{len(rv.mistakes)} of {len(rv.decisions)} card choices cost 2 game points or more:**")
+        st.markdown(tn("**{n} of {total} card choices cost 2 game points or more:**",
+                       "**{n} of {total} card choices cost 2 game points or more:**", len(rv.mistakes),
+                       total=len(rv.decisions)))
         for i, d in enumerate(rv.mistakes):
             a, b = st.columns([4, 1], vertical_alignment="center")
-            a.markdown(f"Trick {d.trick}, {plain(d.seat.title)} played {d.played.card.pretty}; "
-                       f"{d.best.card.pretty} was better by {d.cost:.1f} game points.")
-            b.button("Go there", key=state.deal_review_go_key(i), on_click=move, args=(d.cards_played,))
+            a.markdown(t("Trick {trick}, {seat} played {played}; {best} was better by {cost} game points.",
+                         trick=d.trick, seat=seat_name(d.seat), played=d.played.card, best=d.best.card,
+                         cost=round(d.cost, 1)))
+            b.button(t("Go there"), key=state.deal_review_go_key(i), on_click=move, args=(d.cards_played,))
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -244,11 +267,11 @@ def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
 ss = st.session_state
 deals = library_deals()
 default_stem = DEFAULT_FILE if DEFAULT_FILE in deals else next(iter(deals), None)
-st.title("Deal checker")
-st.markdown(
+st.title(t("Deal checker"))
+st.markdown(t(
     "Check a whole recorded deal: the engine follows every card in turn, stops at the first "
     "illegal one and says why, then scores the deal. Step through it trick by trick and card by card."
-)
+))
 # A fresh page shows the library's example deal; one opened by a link shows that link's deal, or,
 # when the link is damaged, an empty editor: never another deal's verdict under the link's error.
 opened_by_link = bool(st.query_params.get("s")) and state.page_key(PAGE, state.FORM) not in ss
@@ -261,24 +284,26 @@ size = sidebar.card_size()
 with st.container(border=True):
     load_col, edit_col = st.columns([2, 3], gap="large")
     with load_col:
-        st.markdown("**1. Load a deal**")
-        source = st.radio("Where from", list(SOURCES), key=state.DEAL_SOURCE, format_func=SOURCES.get,
+        st.markdown(t("**1. Load a deal**"))
+        source_words = {k: t(v) for k, v in SOURCES.items()}  # made in this run, as every label of a choice
+        source = st.radio(t("Where from"), list(SOURCES), key=state.DEAL_SOURCE, format_func=source_words.get,
                           horizontal=True, label_visibility="collapsed")
         if source == "library":
-            st.selectbox("Deal from the library", list(deals), key=state.DEAL_LIBRARY_FILE,
-                         format_func=lambda stem: deals[stem].title)
-            st.button("Load into the editor", key=state.DEAL_LOAD_FILE, on_click=load_library_deal,
-                      help="Replaces the text in the editor with this library deal.")
+            st.selectbox(t("Deal from the library"), list(deals), key=state.DEAL_LIBRARY_FILE,
+                         format_func={stem: e.shown_title(lang.current()) for stem, e in deals.items()}.get)
+            st.button(t("Load into the editor"), key=state.DEAL_LOAD_FILE, on_click=load_library_deal,
+                      help=t("Replaces the text in the editor with this library deal."))
         elif source == "upload":
-            inbox.file_uploader(PAGE, "A scenario file (kind: deal), YAML or JSON")
+            inbox.file_uploader(PAGE, t("A scenario file (kind: deal), YAML or JSON"))
         else:
-            st.markdown("Type or paste a deal in the editor. The format is in *Scenario files* "
-                        "(`kind: deal`): the dealer, the four hands, the contract and the eight tricks.")
+            st.markdown(t("Type or paste a deal in the editor. The format is in *Scenario files* "
+                          "({kind}): the dealer, the four hands, the contract and the eight tricks.",
+                          kind=code("kind: deal")))
     with edit_col:
-        st.text_area("**2. The deal as YAML** (edit it here)", key=state.DEAL_TEXT, height=300,
-                     help="Changes are checked when you press Ctrl+Enter or click outside the box. "
-                          "What you type stays here, even when it is wrong.")
-        st.caption("Ctrl+Enter (⌘+Enter) or a click outside the box checks the text.")
+        st.text_area(t("**2. The deal as YAML** (edit it here)"), key=state.DEAL_TEXT, height=300,
+                     help=t("Changes are checked when you press Ctrl+Enter or click outside the box. "
+                            "What you type stays here, even when it is wrong."))
+        st.caption(t("Ctrl+Enter (⌘+Enter) or a click outside the box checks the text."))
 
 text = ss.get(state.DEAL_TEXT) or ""
 problems: list[str] = []
@@ -290,42 +315,45 @@ if text.strip():
         doc = parse_text(text)
     except ScenarioError as e:
         problems = e.problems
+other_kind = ""
 if doc is not None:
     kind = str(doc.get("kind", "")).strip().lower()
     if kind and kind != "deal":
-        problems = [f"kind: this is a {kind!r} scenario; the Deal checker reads whole deals (kind: deal). "
-                    "The Scenario library opens other kinds in their own tools."]
+        other_kind = t("kind: this is a {kind} scenario; the Deal checker reads whole deals (kind: deal). "
+                       "The Scenario library opens other kinds in their own tools.",
+                       kind=plain(repr(kind)) if lang.current() == "en" else inbox.kind_words(kind))
     else:
         own_profile = doc.get("profile") is not None
-        checked = inbox.check(doc, profile=None if own_profile else profile)
+        checked = inbox.check(doc, profile=None if own_profile else profile, style=lang.style())
         if checked.errors:
             problems = checked.errors
         else:
             output = checked.output
             if own_profile:
-                st.caption(f"This deal names its own rules ({code('profile: ' + str(output['profile']))}), so the "
-                           "sidebar's profile does not apply. Remove the `profile:` line to follow the sidebar.")
+                st.caption(t("This deal names its own rules ({profile}), so the sidebar's profile does not apply. "
+                             "Remove the {line} line to follow the sidebar.",
+                             profile=code("profile: " + str(output["profile"])), line=code("profile:")))
 
 if not text.strip():
-    st.info("The editor is empty: load a deal from the library or a file, open a share link, or type one.",
-            icon=":material/info:")
-elif problems:
-    st.error("**The engine cannot check this deal yet.** Fix these lines in the editor "
-             "(the text is kept as you typed it):\n\n" + code_lines(problems))
+    st.info(t("The editor is empty: load a deal from the library or a file, open a share link, or type one."),
+            icon=":material/touch_app:")
+elif problems or other_kind:
+    st.error(t("**The engine cannot check this deal yet.** Fix these lines in the editor "
+               "(the text is kept as you typed it):") + "\n\n"
+             + (f"- {other_kind}" if other_kind else code_lines(problems)))
 elif output is not None:
-    try:
-        replay = build_replay(doc, output)
-    except ScenarioError as e:  # cannot happen after a clean check; say so rather than crash
-        st.error("The replay could not be built:\n\n" + code_lines(e.problems))
+    verdict = verdict_of(doc, profile=None if own_profile else profile)
+    if not isinstance(verdict, DealVerdict):  # everyone passed twice: no contract, no card to replay
+        st.info(t("Everyone passed twice: the deal is redealt, so there is no card to replay and nothing to score."))
     else:
-        show_replay(replay, size, text_id(text), str(doc.get("title") or "a deal"))
+        replay = build_replay(verdict, output.get("score"))
+        show_replay(replay, size, text_id(text), str(doc.get("title") or t("a deal")))
         if replay.error is None:
             show_review(doc, None if own_profile else profile, text_id(text))
-    with st.expander("Save or share this deal", icon=":material/save:"):
+    with st.expander(t("💾 Save or share this deal")):
         save, share = st.columns([1, 3])
-        save.download_button("Save as YAML", text.encode("utf-8"), file_name="baloot-deal.yaml",
-                             mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore",
-                             icon=":material/download:")
+        save.download_button(t("⬇️ Save as YAML"), text.encode("utf-8"), file_name="baloot-deal.yaml",
+                             mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore")
         with share:
-            inbox.share_link("deal_checker.py", doc, "Share link (copy button on the right): opens the Deal "
-                                                     "checker with this deal, exactly as it is in the editor.")
+            inbox.share_link("deal_checker.py", doc, t("Share link (copy button on the right): opens the Deal "
+                                                       "checker with this deal, exactly as it is in the editor."))

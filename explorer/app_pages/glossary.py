@@ -1,9 +1,10 @@
-"""Glossary: Baloot words in English and Arabic, searchable."""
+"""Glossary: Baloot words in English and Arabic, searchable (in Arabic, the Arabic word first)."""
 
 import streamlit as st
 
-from explorer.ui import state
+from explorer.ui import lang, state
 from explorer.ui.glossary import glossary_html, load_glossary, search
+from explorer.ui.lang import t, tn
 from explorer.ui.text import plain
 
 
@@ -13,25 +14,28 @@ def _entries():
 
 
 entries = _entries()
+language = lang.current()
 
-st.title("Glossary")
-st.markdown(
+st.title(t("Glossary"))
+st.markdown(t(
     "The words of the Baloot table in English and Arabic, each with its meaning in one sentence "
-    "and the rules documents it comes from (the Sources page says what each one is)."
-)
+    "and the rules documents it comes from (the Sources page says what each one is)."))
+if language != "en":
+    st.caption(t("Where players say a word in more than one way, the table gives the most common form first "
+                 "and the others under it, and its meaning says which forms are contested."))
 
 query = st.text_input(
-    "Search",
+    t("Search"),
     key=state.GLOSSARY_SEARCH,
-    placeholder="English, Arabic or a word of the meaning: Gahwa, قهوة, trump …",
+    placeholder=t("English, Arabic or a word of the meaning: Gahwa, قهوة, trump …"),
 )
-found = search(entries, query or "")
+found = search(entries, query or "", language)
 if not found:
-    st.info(f"No entry matches “{plain(query)}”.")
+    st.info(t("No entry matches “{query}”.", query=plain(query)))
 else:
-    st.caption(
-        f"{len(found)} of {len(entries)} entries"
-        if query
-        else f"{len(entries)} entries: " + ", ".join(sorted({e.category for e in entries}))
-    )
-    st.html(glossary_html(found))
+    if query:
+        st.caption(tn("{found} of {n} entry", "{found} of {n} entries", len(entries), found=len(found)))
+    else:
+        categories = sorted({e.shown_category(language) for e in entries})
+        st.caption(tn("{n} entry: {categories}", "{n} entries: {categories}", len(entries), categories=categories))
+    st.html(glossary_html(found, language))

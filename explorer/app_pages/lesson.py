@@ -7,17 +7,18 @@ from explorer.ui import lesson_state as ls
 from explorer.ui import lesson_store, sidebar, state
 from explorer.ui import lesson_view as lv
 from explorer.ui import lesson_widgets as lw
+from explorer.ui.lang import t
 from explorer.ui.text import code_lines
 
-st.title("Lessons")
+st.title(t("Lessons"))
 
 try:
     lessons = load_lessons()
 except LessonError as e:
-    st.error("A lesson file has problems:\n\n" + code_lines(e.problems))
+    st.error(t("A lesson file has problems:") + "\n\n" + code_lines(e.problems))
     st.stop()
 if not lesson_store.restore(lessons):  # the progress kept in this browser has not arrived yet
-    st.caption("Opening your progress kept in this browser…")
+    st.caption(t("Opening your progress kept in this browser…"))
     st.stop()
 
 ids = [lesson.id for lesson in lessons]
@@ -32,19 +33,20 @@ profile = sidebar.current_profile()
 size = sidebar.card_size()
 st.html(lv.css(size))
 
-st.selectbox("Lesson", ids, key=state.LESSON_PICKER, format_func=lambda i: f"{by_id[i].number}. {by_id[i].title}")
+names = {i: f"{by_id[i].number}. {lv.text_of(by_id[i], 'title', by_id[i].title)}" for i in ids}
+st.selectbox(t("Lesson"), ids, key=state.LESSON_PICKER, format_func=names.get)
 lesson = by_id[st.session_state[state.LESSON_PICKER]]
 st.query_params["lesson"] = lesson.id
-st.caption(lesson.summary)
+st.caption(lv.text_of(lesson, "summary", lesson.summary))
 
 count = len(lesson.steps)
 index = ls.current_step(lesson.id, count)
 step = lesson.steps[index]
 ls.mark_seen(lesson.id, step.id)
-st.progress((index + 1) / count, text=f"Step {index + 1} of {count}")
+st.progress((index + 1) / count, text=t("Step {n} of {count}", n=index + 1, count=count))
 
-st.subheader(step.title)
-st.markdown(step.text)
+st.subheader(lv.text_of(lesson, "title", step.title, step))
+st.markdown(lv.text_of(lesson, "text", step.text, step))
 lv.show_scenario(lesson, step, size)
 if step.question is not None:
     lv.render_question(lesson, step, profile, size)
@@ -53,14 +55,14 @@ if step.widget is not None:
 
 st.divider()
 back, middle, forward = st.columns([1, 2, 1])
-back.button("◀ Back", key=state.LESSON_BACK, on_click=ls.go, args=(lesson.id, -1, count), disabled=index == 0,
+back.button(t("◀ Back"), key=state.LESSON_BACK, on_click=ls.go, args=(lesson.id, -1, count), disabled=index == 0,
             width="stretch")
 if index < count - 1:
-    forward.button("Next ▶", key=state.LESSON_NEXT, on_click=ls.go, args=(lesson.id, 1, count), type="primary",
+    forward.button(t("Next ▶"), key=state.LESSON_NEXT, on_click=ls.go, args=(lesson.id, 1, count), type="primary",
                    width="stretch")
 else:
     done = ls.summary(lesson)
-    middle.success(f"End of the lesson: {ls.score_words(done)}.", icon=":material/celebration:")
+    middle.success(t("End of the lesson: {score}.", score=ls.score_words(done)), icon=":material/celebration:")
     position = ids.index(lesson.id)
     if position + 1 < len(ids):
         following = ids[position + 1]
@@ -68,11 +70,11 @@ else:
         def open_next(target: str = following) -> None:
             st.session_state[state.LESSON_PICKER] = target
 
-        forward.button("Next lesson ▶", key=state.LESSON_NEXT_LESSON, on_click=open_next, type="primary", width="stretch")
+        forward.button(t("Next lesson ▶"), key=state.LESSON_NEXT_LESSON, on_click=open_next, type="primary", width="stretch")
 
-with st.expander("Start this lesson again"):
-    st.caption("Forget your answers in this lesson and go back to its first step.")
-    st.button("Reset this lesson", key=state.LESSON_RESET, on_click=ls.reset, args=(lesson.id,))
+with st.expander(t("Start this lesson again")):
+    st.caption(t("Forget your answers in this lesson and go back to its first step."))
+    st.button(t("Reset this lesson"), key=state.LESSON_RESET, on_click=ls.reset, args=(lesson.id,))
 
 with st.sidebar:
     st.divider()

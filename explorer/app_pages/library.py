@@ -2,9 +2,10 @@
 
 import streamlit as st
 
-from explorer.engine.share import encode_scenario
+from explorer.engine.i18n import N_
 from explorer.library import Entry, load_library
-from explorer.ui import inbox, nav, sidebar, state
+from explorer.ui import inbox, lang, nav, sidebar, state
+from explorer.ui.lang import t, tn
 from explorer.ui.presentation import present_frames, shown_title
 from explorer.ui.text import code, code_lines, plain
 
@@ -12,8 +13,10 @@ ss = st.session_state
 ALL = "all"
 TOPIC_ORDER = ["cutting", "play", "scoring", "ties", "projects", "baloot", "escalation", "kaboot", "match",
                "disputes", "deal", "bidding"]
-KIND_BADGES = {"play": ":material/style: play", "score": ":material/calculate: score", "deal": ":material/timeline: deal",
-               "projects": ":material/view_module: projects", "bidding": ":material/campaign: bidding"}
+KIND_BADGES = {"play": N_(":material/style: play"), "score": N_(":material/calculate: score"),
+               "deal": N_(":material/timeline: deal"), "projects": N_(":material/view_module: projects"),
+               "bidding": N_(":material/campaign: bidding")}
+# Each kind of scenario: its icon and its kind (in the page's language).
 PRESENT_CSS = """<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
 [data-testid="stHeader"] {display: none !important;}
@@ -25,6 +28,7 @@ PRESENT_CSS = """<style>
 .st-key-library-present-bar p {margin: 0;}
 .st-key-library-present-title p {font-size: 1.05rem; font-weight: 600; color: #4b5a52;}
 [data-testid="stMain"] h2 {font-size: 2rem; padding: .1rem 0 0; line-height: 1.2;}
+html[dir="rtl"] [data-testid="stMain"] h2 {line-height: 1.6; padding-bottom: .2rem;}  /* Arabic dots below the line */
 .st-key-library-present-text p, .st-key-library-present-text li {font-size: 1.5rem; line-height: 1.35;
  margin-bottom: .3rem;}
 .st-key-library-present-body .bx-contract {font-size: 1.5rem;}
@@ -80,24 +84,24 @@ def _profile_for(doc: dict):
 stem = ss.get(state.LIBRARY_PRESENT)
 if stem and stem in by_stem and by_stem[stem].doc is not None:
     e = by_stem[stem]
-    checked = inbox.check(e.doc, profile=_profile_for(e.doc))
-    frames = present_frames(e.doc, checked, size="lg")
+    checked = inbox.check(e.doc, profile=_profile_for(e.doc), style=lang.style())
+    frames = present_frames(e.doc, checked, size="lg", style=lang.style())
     n = len(frames)
     i = max(0, min(n - 1, int(ss.get(state.LIBRARY_STEP, 0))))
     st.html(PRESENT_CSS)
     st.html(nav.to_top_html(f"{stem} step {i}"), unsafe_allow_javascript=True)
     with st.container(horizontal=True, vertical_alignment="center", gap="small", key="library-present-bar"):
         with st.container(key="library-present-title", width="stretch"):
-            st.markdown(plain(shown_title(e.title, e.topic_title, i, n)))
-        st.button("Start", key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
+            st.markdown(plain(shown_title(e.shown_title(lang.current()), e.shown_topic(lang.current()), i, n)))
+        st.button(t("First step"), key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
                   icon=":material/first_page:", shortcut="Home")
-        st.button("Back", key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0,
+        st.button(t("Back"), key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0,
                   icon=":material/chevron_left:", shortcut="Left")
-        st.button("Next", key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
+        st.button(t("Next"), key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
                   icon=":material/chevron_right:", icon_position="right", shortcut="Right")
-        st.markdown(f"Step {i + 1} of {n}")
-        st.button("Leave", key=state.LIBRARY_EXIT, on_click=_exit, icon=":material/close:", shortcut="Esc",
-                  help="Back to the library list.")
+        st.markdown(t("Step {i} of {n}", i=i + 1, n=n))
+        st.button(t("Leave"), key=state.LIBRARY_EXIT, on_click=_exit, icon=":material/close:", shortcut="Esc",
+                  help=t("Back to the library list."))
     frame = frames[i]
     st.header(frame.heading, anchor=False)
     with st.container(key="library-present-body"):
@@ -109,49 +113,56 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
     st.stop()
 
 # --- the list --------------------------------------------------------------------------------
-st.title("Scenario library")
-st.markdown("Worked examples from the rules documents (see Sources), one case per cutting obligation, project comparisons, "
-            "every tie rule and escalation level, Kaboot, and disputed cases where the profiles disagree. "
-            "Open one in its tool, compare it under every profile, or **present** it step by step with large "
-            "cards for a class.")
+language = lang.current()
+st.title(t("Scenario library"))
+st.markdown(t("Worked examples from the rules documents (see Sources), one case per cutting obligation, project "
+              "comparisons, every tie rule and escalation level, Kaboot, and disputed cases where the profiles "
+              "disagree. Open one in its tool, compare it under every profile, or **present** it step by step with "
+              "large cards for a class."))
 
 topics = sorted({e.topic for e in entries},
                 key=lambda t: (TOPIC_ORDER.index(t) if t in TOPIC_ORDER else len(TOPIC_ORDER), t))
-titles = {t: next(e.topic_title for e in entries if e.topic == t) for t in topics}
+titles = {tp: next(e.shown_topic(language) for e in entries if e.topic == tp) for tp in topics}
 s1, s2 = st.columns([2, 1])
-query = s1.text_input("Search", key=state.LIBRARY_SEARCH, placeholder="e.g. third, Kaboot, tie, Gahwa, disputed")
-topic = s2.selectbox("Topic", [ALL, *topics], key=state.LIBRARY_TOPIC,
-                     format_func=lambda t: "All topics" if t == ALL else titles[t])
+query = s1.text_input(t("Search"), key=state.LIBRARY_SEARCH, placeholder=t("e.g. third, Kaboot, tie, Gahwa, disputed"))
+topic = s2.selectbox(t("Topic"), [ALL, *topics], key=state.LIBRARY_TOPIC,
+                     format_func={ALL: t("All topics"), **titles}.get)
 
-shown = [e for e in entries if (not query or e.matches(query)) and (topic == ALL or e.topic == topic)]
-st.caption(f"{len(shown)} of {len(entries)} scenarios")
+shown = [e for e in entries if (not query or e.matches(query, language)) and (topic == ALL or e.topic == topic)]
+st.caption(tn("{shown} of {n} scenario", "{shown} of {n} scenarios", len(entries), shown=len(shown)))
 if not shown:
-    st.info("No scenario matches. Try fewer or other words.", icon=":material/filter_alt_off:")
+    st.info(t("No scenario matches. Try fewer or other words."), icon=":material/filter_alt_off:")
 
-for t in topics:
-    group = [e for e in shown if e.topic == t]
+for tp in topics:
+    group = [e for e in shown if e.topic == tp]
     if not group:
         continue
-    st.subheader(plain(titles[t]))
+    st.subheader(plain(titles[tp]))
     for e in group:
         with st.container(border=True):
-            st.markdown(f"**{plain(e.title)}**")
-            st.caption(f"{KIND_BADGES.get(e.kind, plain(e.kind))} · {code(e.stem + '.yaml')}"
-                       + (f" · profile {code(e.doc.get('profile'))}" if e.doc and e.doc.get("profile") else ""))
+            st.markdown(f"**{plain(e.shown_title(language))}**")
+            badge = t(KIND_BADGES[e.kind]) if e.kind in KIND_BADGES else plain(e.kind)
+            if e.doc and e.doc.get("profile"):
+                st.caption(t("{kind} · {file} · profile {profile}", kind=badge, file=code(e.stem + ".yaml"),
+                             profile=code(e.doc.get("profile"))))
+            else:
+                st.caption(t("{kind} · {file}", kind=badge, file=code(e.stem + ".yaml")))
             if e.errors:
-                st.error("This file cannot be read:\n\n" + code_lines(e.errors))
+                st.error(t("This file cannot be read:") + "\n\n" + code_lines(e.errors))
                 continue
             if e.notes:
-                st.markdown(plain(e.notes))
+                st.markdown(plain(e.shown_notes(language)))
             with st.container(horizontal=True, vertical_alignment="center"):
                 tool_file, tool_title = inbox.TOOL_FOR_KIND.get(e.kind, ("compare_rules.py", "Compare rules"))
                 if tool_file != "compare_rules.py":
-                    if st.button(f"Open in the {tool_title}", key=state.library_open_key(e.stem), width="content"):
-                        inbox.open_in_tool(e.doc, f"the library ({e.stem}.yaml)")
-                if st.button("Compare rules", key=state.library_compare_key(e.stem), width="content"):
-                    inbox.send(state.COMPARE, e.doc, f"the library ({e.stem}.yaml)")
+                    if st.button(t("Open in the {tool}", tool=t(tool_title)), key=state.library_open_key(e.stem),
+                                 width="content"):
+                        inbox.open_in_tool(e.doc, inbox.from_library(e.stem))
+                if st.button(t("Compare rules"), key=state.library_compare_key(e.stem), width="content"):
+                    inbox.send(state.COMPARE, e.doc, inbox.from_library(e.stem))
                     st.switch_page(nav.page_path("compare_rules.py"))
-                st.button("▶ Present", key=state.library_show_key(e.stem), on_click=_present, args=(e.stem,),
-                          help="Full screen, large cards, one step at a time.")
-                st.markdown(f":material/link: [Share link](/{tool_file.removesuffix('.py')}?s={encode_scenario(e.doc)})",
-                            help="A link that opens this scenario in its tool.")
+                st.button(t("▶ Present"), key=state.library_show_key(e.stem), on_click=_present, args=(e.stem,),
+                          help=t("Full screen, large cards, one step at a time."))
+                share = t("Share link")
+                st.markdown(f":material/link: [{share}](/{tool_file.removesuffix('.py')}?{inbox.link_query(e.doc)})",
+                            help=t("A link that opens this scenario in its tool."))

@@ -9,33 +9,55 @@ import streamlit as st
 from explorer.engine.bidding import CallKind, legal_calls
 from explorer.engine.cards import Seat, Team
 from explorer.engine.game import Declare, IllegalActionError, Play, Stage
-from explorer.engine.i18n import Msg
-from explorer.engine.practice import DEFAULT_NAMES, Practice, PracticeError
+from explorer.engine.i18n import NC_, Msg
+from explorer.engine.practice import Practice, PracticeError
 from explorer.engine.projects import find_projects, possible_projects
 from explorer.engine.scenario import check_doc, dump_yaml
-from explorer.ui import browser_store, inbox, nav, score_view, sidebar, state
+from explorer.ui import browser_store, inbox, lang, nav, score_view, sidebar, state, words
 from explorer.ui import cards as ui
 from explorer.ui import practice_view as pv
+from explorer.ui.lang import t, tn
 from explorer.ui.text import plain
 
 STEP_SECONDS = 0.8  # how long each computer action stays on the table before the next one
 STORE = "practice"
 
 ss = st.session_state
-st.title("Practice table")
+st.title(t("Practice table"))
+st.html(pv.HAND_CSS)
 
 got = browser_store.read(STORE, check=Practice.from_json)
 if not got.ready:
-    st.caption("Opening the match kept in this browser…")
+    st.caption(t("Opening the match kept in this browser…"))
     st.stop()
 if got.fresh:
     ss[state.PLAY_PRACTICE] = got.value
 ss[state.PLAY_RESTORED] = True
-browser_store.problem_box(STORE, "match in progress")
+browser_store.problem_box(STORE, t("match in progress"))
+
+
+def _names(p: Practice) -> dict[Seat, str]:
+    """The players as this page's language names them (a default name follows the language, a typed one stays)."""
+    return pv.shown_names(p.name_of, lang.current())
 
 
 def _say(p: Practice, msg: Msg | str) -> str:
-    return msg.render(pv.style(p.name_of)) if isinstance(msg, Msg) else str(msg)
+    """A sentence of the table in the page's language, with the players' names and card faces."""
+    if not isinstance(msg, Msg):
+        return str(msg)
+    return pv.second_person(msg.render(pv.style(_names(p), lang.current())), lang.current())
+
+
+def _word(text: str) -> str:
+    """A short word of this table (``NC_("practice table", ...)``) in the page's language: its own context keeps it
+    apart from the same English in another catalogue ("Deal" here is a row of the score sheet, not "to deal")."""
+    return pv.InContext("practice table", text).render(lang.style())
+
+
+def _to_deal_checker() -> None:
+    """Open the Deal checker in this page's language: a page switch drops the URL's ``?lang``, so it is given again."""
+    here = lang.current()
+    st.switch_page(nav.page_path("deal_checker.py"), query_params={"lang": here} if here != "en" else None)
 
 
 def _keep(p: Practice | None) -> None:
@@ -46,7 +68,8 @@ def _keep(p: Practice | None) -> None:
 # --- a new match ------------------------------------------------------------------------------------
 
 def _start() -> None:
-    names = {Seat.parse(s): ss.get(f"{state.PLAY_SETUP_NAMES}.{s}", "") for s in "NEW"}
+    names = {Seat.parse(s): pv.stored_name(Seat.parse(s), ss.get(f"{state.PLAY_SETUP_NAMES}.{s}", ""))
+             for s in "NEW"}
     seed = ss.get(state.PLAY_SETUP_SEED) or random.randrange(1, 10**6)
     p = Practice.new(int(seed), profile=sidebar.current_profile(),
                      goal="match" if ss.get(state.PLAY_SETUP_GOAL, "match") == "match" else "deal",
@@ -59,31 +82,33 @@ def _start() -> None:
 
 
 def setup() -> None:
-    st.markdown("You sit South. Your partner sits across the table (North); East and West are your "
-                "opponents. Play goes anticlockwise: South, East, North, West. The computer players see "
-                "only their own cards, as you do.")
+    st.markdown(t("You sit South. Your partner sits across the table (North); East and West are your "
+                  "opponents. Play goes anticlockwise: South, East, North, West. The computer players see "
+                  "only their own cards, as you do."))
     with st.form("play.setup"):
-        st.markdown("**The players**")
+        st.markdown(t("**The players**"))
         c = st.columns(3)
-        for col, seat, role in zip(c, (Seat.N, Seat.E, Seat.W), ("Partner (North)", "East", "West")):
-            col.text_input(role, value=DEFAULT_NAMES[seat], max_chars=40, key=f"{state.PLAY_SETUP_NAMES}.{seat.value}")
-        st.segmented_control("Play to", ["match", "deal"], default="match", key=state.PLAY_SETUP_GOAL,
-                             format_func=lambda v: "152 (a match)" if v == "match" else "One deal")
-        st.segmented_control("Computer players", ["heuristic", "strong"], default="heuristic",
+        defaults = pv.default_names(lang.current())     # an empty box is the default player, in this language
+        for col, seat, role in zip(c, (Seat.N, Seat.E, Seat.W), (t("Partner (North)"), t("East"), t("West"))):
+            col.text_input(role, max_chars=40, placeholder=defaults[seat], key=f"{state.PLAY_SETUP_NAMES}.{seat.value}",
+                           help=t("Empty: {name}.", name=defaults[seat]))
+        st.segmented_control(t("Play to"), ["match", "deal"], default="match", key=state.PLAY_SETUP_GOAL,
+                             format_func=lambda v: t("152 (a match)") if v == "match" else t("One deal"))
+        st.segmented_control(t("Computer players"), ["heuristic", "strong"], default="heuristic",
                              key=state.PLAY_SETUP_LEVEL,
-                             format_func=lambda v: "Beginner" if v == "heuristic" else "Strong",
-                             help="Beginner: a player that follows sensible rules. Strong: it imagines the "
-                                  "hidden cards many times and plays the card that scores best.")
-        st.segmented_control("Your projects", ["auto", "self"], default="auto", key=state.PLAY_SETUP_DECLARE,
-                             format_func=lambda v: "Declared for me" if v == "auto" else "I declare them",
-                             help="Declared for me: the engine finds your best projects. I declare them: you "
-                                  "choose, and the engine says what you missed.")
-        st.toggle("Tutor mode: the rule before each of my cards, Take back and hints", value=True,
+                             format_func=lambda v: t("Beginner") if v == "heuristic" else t("Strong"),
+                             help=t("Beginner: a player that follows sensible rules. Strong: it imagines the "
+                                    "hidden cards many times and plays the card that scores best."))
+        st.segmented_control(t("Your projects"), ["auto", "self"], default="auto", key=state.PLAY_SETUP_DECLARE,
+                             format_func=lambda v: t("Declared for me") if v == "auto" else t("I declare them"),
+                             help=t("Declared for me: the engine finds your best projects. I declare them: you "
+                                    "choose, and the engine says what you missed."))
+        st.toggle(t("Tutor mode: the rule before each of my cards, Take back and hints"), value=True,
                   key=state.PLAY_SETUP_TUTOR)
-        st.number_input("Seed (empty: a new shuffle)", min_value=1, max_value=10**9, value=None, step=1,
-                        key=state.PLAY_SETUP_SEED, help="The same seed deals the same cards again.")
-        st.caption(f"Rules: {sidebar.current_profile().title} (chosen in the sidebar).")
-        st.form_submit_button("Start", type="primary", on_click=_start, width="stretch")
+        st.number_input(t("Seed (empty: a new shuffle)"), min_value=1, max_value=10**9, value=None, step=1,
+                        key=state.PLAY_SETUP_SEED, help=t("The same seed deals the same cards again."))
+        st.caption(t("Rules: {rules} (chosen in the sidebar).", rules=words.profile_words(sidebar.current_profile())))
+        st.form_submit_button(t("Start"), type="primary", on_click=_start, width="stretch")
 
 
 p: Practice | None = ss.get(state.PLAY_PRACTICE)
@@ -94,41 +119,44 @@ if p is None:
 # --- the match ----------------------------------------------------------------------------------------
 
 g = p.state
-names = p.name_of
+names = _names(p)
 deal_no = len(p.deals)
 
 
 def header(p: Practice) -> None:
     g = p.state
     totals = p.match.totals() if p.goal == "match" else {Team.NS: 0, Team.EW: 0}
-    bits = [f"Deal {len(p.deals)}", f"seed {p.deals[-1].seed}",
-            f"dealer {names[g.dealer]}"]
+    bits = [t("Deal {n}", n=len(p.deals)), t("seed {seed}", seed=p.deals[-1].seed),
+            t("dealer {name}", name=_names(p)[g.dealer])]
     if p.goal == "match":
-        bits.append(_say(p, pv.teams_line(totals)) + " (to 152)")
+        bits.append(t("{score} (to 152)", score=pv.teams_line(totals)))
     else:
-        bits.append("one deal")
-    st.caption(" · ".join(plain(b) for b in bits) + f" · rules: {plain(p.profile.title)}")
+        bits.append(t("one deal"))
+    bits.append(t("rules: {rules}", rules=words.profile_words(p.profile)))
+    st.caption(" · ".join(plain(b) for b in bits))
 
 
 header(p)
 
-with st.expander("Table settings"):
+with st.expander(t("Table settings")):
     a, b = st.columns(2)
-    a.toggle("Tutor mode", value=p.tutor, key=state.PLAY_TUTOR,
-             help="The rule before each of your cards, Take back and hints. Off: table mode.")
-    b.toggle("Declare my projects for me", value=p.auto_declare, key=state.PLAY_AUTO_DECLARE)
+    a.toggle(t("Tutor mode"), value=p.tutor, key=state.PLAY_TUTOR,
+             help=t("The rule before each of your cards, Take back and hints. Off: table mode."))
+    b.toggle(t("Declare my projects for me"), value=p.auto_declare, key=state.PLAY_AUTO_DECLARE)
     if (ss[state.PLAY_TUTOR], ss[state.PLAY_AUTO_DECLARE]) != (p.tutor, p.auto_declare):
         p = p.with_settings(tutor=bool(ss[state.PLAY_TUTOR]), auto_declare=bool(ss[state.PLAY_AUTO_DECLARE]))
         _keep(p)
-    if st.button("New match", key=state.PLAY_NEW_MATCH, help="Leave this match and set up a new one."):
+    if st.button(t("New match"), key=state.PLAY_NEW_MATCH, help=t("Leave this match and set up a new one.")):
         _keep(None)
         st.rerun()
 
 
-def _notice() -> None:
+def _notice(p: Practice) -> None:
+    """The last refusal or remark, kept as sentences and said in the page's language (a switch retells it)."""
     note = ss.get(state.PLAY_NOTICE)
     if note:
-        level, text = note
+        level, said = note
+        text = " ".join(_say(p, m) for m in (said if isinstance(said, tuple) else (said,)))
         (st.error if level == "error" else st.info)(plain(text))
 
 
@@ -147,6 +175,7 @@ def table(p: Practice) -> None:
     if cur is not None and cur.cards:
         from explorer.engine.play import trick_winner
         winning = trick_winner(cur.leader, cur.cards, g.contract.mode, g.contract.trump)
+    names = _names(p)
     shown = dict(names)
     if g.stage in (Stage.BIDDING, Stage.DOUBLING):        # each seat's latest call beside its name
         for seat, call in pv.last_calls(g).items():
@@ -158,7 +187,7 @@ def table(p: Practice) -> None:
         st.caption(_say(p, line))
     evs = pv.events(g, you=p.human)
     if evs:
-        st.markdown("\n".join(f"- {plain(_say(p, m))}" for m in evs[-5:]))
+        st.container(key="play.events").markdown("\n".join(f"- {plain(_say(p, m))}" for m in evs[-5:]))
 
 
 def computer_turns() -> None:
@@ -174,11 +203,11 @@ def computer_turns() -> None:
 
 if p.waiting_for_computer:
     st.fragment(computer_turns, run_every=STEP_SECONDS)()
-    st.caption("The computer players are playing…")
+    st.caption(t("The computer players are playing…"))
     st.stop()
 
 table(p)
-_notice()
+_notice(p)
 
 # --- your turn ------------------------------------------------------------------------------------------
 
@@ -188,7 +217,7 @@ def _act(action) -> None:
     try:
         p = p.play(action)
     except IllegalActionError as e:
-        ss[state.PLAY_NOTICE] = ("error", _say(p, e.verdict.reason))
+        ss[state.PLAY_NOTICE] = ("error", e.verdict.reason)
         return
     ss.pop(state.PLAY_NOTICE, None)
     _keep(p)
@@ -197,23 +226,28 @@ def _act(action) -> None:
 def _why(action) -> None:
     p = ss[state.PLAY_PRACTICE]
     v = p.state.why_not(action.by(p.human))
-    ss[state.PLAY_NOTICE] = ("error" if not v.legal else "info", _say(p, v.reason))
+    ss[state.PLAY_NOTICE] = ("error" if not v.legal else "info", v.reason)
 
 
 def your_calls(p: Practice) -> None:
     g = p.state
-    stage = "the bidding" if g.stage is Stage.BIDDING else "the doubling"
-    st.markdown(f"**Your call** ({stage}):")
+    round_two = pv.in_round_two(g.bidding)
+    if g.stage is not Stage.BIDDING:
+        st.markdown(t("**Your call** (the doubling):"))
+    elif round_two:
+        st.markdown(t("**Your call** (the bidding, round 2):"))
+    else:
+        st.markdown(t("**Your call** (the bidding):"))
     with st.container(key="play.calls", horizontal=True, wrap=True, gap="small"):
         for i, v in enumerate(legal_calls(g.bidding)):
             call = v.call
-            label = _say(p, pv.call_word(call))
+            label = _say(p, pv.call_word(call, round_two=round_two))
             if v.legal:
                 st.button(label, key=state.play_call_key(i), on_click=_act, args=(call,),
                           type="primary" if call.kind is not CallKind.PASS else "secondary")
             else:
                 st.button(f"~~{label}~~", key=state.play_call_key(i), on_click=_why, args=(call,), type="tertiary",
-                          help="Not allowed now: tap to see why.")
+                          help=t("Not allowed now: tap to see why."))
 
 
 def your_declaration(p: Practice) -> bool:
@@ -226,20 +260,21 @@ def your_declaration(p: Practice) -> bool:
     if p.auto_declare:
         _act(Declare(tuple(pr.cards for pr in best), p.human))
         st.rerun()
-    st.markdown("**Your projects**: choose what to declare before your first card.")
+    st.markdown(t("**Your projects**: choose what to declare before your first card."))
     options = possible_projects(view.original, g.contract.mode)
-    labels = {f"{pr.type.title} ({' '.join(c.pretty for c in pr.cards)})": pr for pr in options}
-    chosen = st.multiselect("Projects to declare", list(labels), key=state.PLAY_DECLARE)
+    chosen = st.multiselect(t("Projects to declare"), list(range(len(options))), key=state.PLAY_DECLARE,
+                            format_func=lambda i: _say(p, Msg("{project}: {cards}", project=options[i].title,
+                                                              cards=list(options[i].cards))))
 
     def declare() -> None:
-        picked = tuple(labels[x] for x in ss.get(state.PLAY_DECLARE, []))
+        picked = tuple(options[i] for i in ss.get(state.PLAY_DECLARE, []) if isinstance(i, int) and i < len(options))
         _act(Declare(tuple(pr.cards for pr in picked), p.human))
         gap = pv.declaration_gap(best, picked)
         if gap is not None and not ss.get(state.PLAY_NOTICE):
-            ss[state.PLAY_NOTICE] = ("info", _say(p, gap) + " " + _say(p, Msg(
-                "The best declaration was: {projects}.", projects=[pr.title for pr in best])))
+            ss[state.PLAY_NOTICE] = ("info", (gap, Msg("The best declaration was: {projects}.",
+                                                       projects=[pr.title for pr in best])))
 
-    st.button("Declare" if chosen else "Declare nothing", key="play.declare_button", on_click=declare,
+    st.button(t("Declare") if chosen else t("Declare nothing"), key="play.declare_button", on_click=declare,
               type="primary")
     return False
 
@@ -259,9 +294,8 @@ def your_cards(p: Practice) -> None:
         announce = st.toggle(_say(p, Msg("Announce Ekka with my lead ({cards})", cards=sorted(ekka_cards,
                                                                                            key=str))),
                              key=state.PLAY_EKKA)
-    st.markdown("**Your hand**: tap a card to play it (dimmed cards break a rule: tap one to see which).")
+    st.markdown(t("**Your hand**: tap a card to play it (dimmed cards break a rule: tap one to see which)."))
     hand = ui.sort_hand(ps.hand, trump=g.contract.trump)
-    st.html(pv.HAND_CSS)
     with st.container(key="play.hand", horizontal=True, wrap=True, gap="small"):
         for card in hand:
             ok = card in legal
@@ -273,26 +307,26 @@ def your_cards(p: Practice) -> None:
 
 if g.to_act is p.human and g.stage in (Stage.BIDDING, Stage.DOUBLING):
     view = g.view(p.human)
-    st.html(ui.hand_html(view.hand, size=sidebar.card_size(), label="Your cards"))
+    st.html(ui.hand_html(view.hand, size=sidebar.card_size(), label=t("Your cards")))
     your_calls(p)
 elif g.to_act is p.human and g.stage is Stage.PLAY:
     if your_declaration(p):
         your_cards(p)
     b = st.columns(2)
-    if p.tutor and b[0].button("Hint", key=state.PLAY_HINT_BUTTON, help="The strong player's card for you, "
-                               "with the game points each card is worth on average."):
+    if p.tutor and b[0].button(t("Hint"), key=state.PLAY_HINT_BUTTON, help=t("The strong player's card for you, "
+                               "with the game points each card is worth on average.")):
         from explorer.engine.review import hint
-        with st.spinner("Thinking about the hidden cards…"):
+        with st.spinner(t("Thinking about the hidden cards…")):
             ss[state.PLAY_HINT] = (len(g.actions), hint(g, seed=p.deals[-1].seed))
-    if p.tutor and p.can_take_back and b[1].button("Take back", key=state.PLAY_TAKE_BACK,
-                                                   help="Undo your last card (and the cards played after it)."):
+    if p.tutor and p.can_take_back and b[1].button(t("Take back"), key=state.PLAY_TAKE_BACK,
+                                                   help=t("Undo your last card (and the cards played after it).")):
         _keep(p.take_back())
         ss.pop(state.PLAY_NOTICE, None)
         st.rerun()
     h = ss.get(state.PLAY_HINT)
     if h and h[0] == len(g.actions):
         choice = h[1]
-        st.success(plain(_say(p, Msg("Hint: {card}. {why}", card=choice.action.card, why=choice.why))))
+        st.success(plain(_say(p, Msg("Hint: {card}. {why}", card=choice.action.card, why=choice.why or ""))))
         if choice.values:
             from explorer.ui.practice_charts import hint_chart
             st.plotly_chart(hint_chart(choice.values, choice.action), key="play.hint_chart")
@@ -302,10 +336,9 @@ elif g.to_act is p.human and g.stage is Stage.PLAY:
 if g.finished:
     record = g.record()
     if g.stage is Stage.REDEAL:
-        st.warning(plain(_say(p, Msg("Everyone passed twice: the deal is cancelled and {seat} deals next.",
-                                     seat=g.next_dealer))))
+        st.warning(plain(_say(p, pv.redeal_line(g, p.human))))
     else:
-        o = check_doc(record, style=pv.style({})).output
+        o = check_doc(record, style=pv.style({}, lang.current())).output
         score = o["score"]
         r = g.result
         if r.award is None:
@@ -313,26 +346,28 @@ if g.finished:
         else:
             us, them = r.award[Team.NS], r.award[Team.EW]
             st.success(plain(_say(p, Msg("This deal: Us {us}, Them {them}.", us=us, them=them))))
-        with st.expander("How the deal was scored", expanded=True):
+        with st.expander(t("How the deal was scored"), expanded=True):
             score_view.show_pipeline(score, chart_key="play.waterfall")
         review = ss.get(state.PLAY_REVIEW)
         if review is None or review[0] != p.deals[-1].seed or review[2] != record:
-            if st.button("Review my play", key=state.PLAY_REVIEW_BUTTON,
-                         help="The strong player looks at each of your cards and lists those that cost you "
-                              "2 game points or more on average."):
+            if st.button(t("Review my play"), key=state.PLAY_REVIEW_BUTTON,
+                         help=t("The strong player looks at each of your cards and lists those that cost you "
+                                "2 game points or more on average.")):
                 from explorer.engine.review import review_states
                 from explorer.engine.scenario import verdict_of
-                with st.spinner("Reviewing each of your cards…"):
+                with st.spinner(t("Reviewing each of your cards…")):
                     states = verdict_of(record).states()
                     ss[state.PLAY_REVIEW] = (p.deals[-1].seed, review_states(states, [p.human], seed=0), record)
                 st.rerun()
         else:
             _, rv, rec = review
             if not rv.mistakes:
-                st.info(f"Review: none of your {len(rv.decisions)} card choices cost 2 game points or more.")
+                st.info(tn("Review: your {n} card choice did not cost 2 game points or more.",
+                           "Review: none of your {n} card choices cost 2 game points or more.", len(rv.decisions)))
             else:
-                st.markdown(f"**Review**: {len(rv.mistakes)} of your {len(rv.decisions)} card choices cost "
-                            "2 game points or more on average:")
+                st.markdown(tn("**Review**: {m} of your {n} card choice cost 2 game points or more on average:",
+                               "**Review**: {m} of your {n} card choices cost 2 game points or more on average:",
+                               len(rv.decisions), m=len(rv.mistakes)))
                 for i, d in enumerate(rv.mistakes):
                     c1, c2 = st.columns([4, 1], vertical_alignment="center")
                     c1.markdown(plain(_say(p, Msg("Trick {n}: you played {played}; {best} was better by {cost} "
@@ -340,18 +375,18 @@ if g.finished:
                                                   best=d.best.card, cost=round(d.cost, 1)))))
 
                     def open_moment(index=d.cards_played, rec=rec) -> None:
-                        inbox.send(state.DEAL, rec, "the practice table")
+                        inbox.send(state.DEAL, rec, t("the practice table"))
                         ss[state.DEAL_OPEN_AT] = index
 
-                    if c2.button("Show", key=state.play_review_open_key(i), on_click=open_moment):
-                        st.switch_page(nav.page_path("deal_checker.py"))
+                    if c2.button(_word(NC_("practice table", "Show")), key=state.play_review_open_key(i), on_click=open_moment):
+                        _to_deal_checker()
     c = st.columns(3)
-    c[0].download_button("Save the deal (YAML)", dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",
+    c[0].download_button(t("Save the deal (YAML)"), dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",
                          key=state.PLAY_DOWNLOAD, width="stretch")
-    if c[1].button("Open in the Deal checker", key=state.PLAY_OPEN_CHECKER, width="stretch"):
-        inbox.send(state.DEAL, record, "the practice table")
-        st.switch_page(nav.page_path("deal_checker.py"))
-    if c[2].button("Deal again (same cards)", key=state.PLAY_DEAL_AGAIN, width="stretch"):
+    if c[1].button(t("Open in the Deal checker"), key=state.PLAY_OPEN_CHECKER, width="stretch"):
+        inbox.send(state.DEAL, record, t("the practice table"))
+        _to_deal_checker()
+    if c[2].button(t("Deal again (same cards)"), key=state.PLAY_DEAL_AGAIN, width="stretch"):
         _keep(p.deal_again())
         st.rerun()
     if p.over:
@@ -359,24 +394,24 @@ if g.finished:
             w = p.match.winner()
             if w is Team.NS:
                 st.balloons()
-            st.success(plain(_say(p, Msg("{team} wins the match: {totals}.", team=pv.TEAM_WORDS[w],
-                                         totals=pv.teams_line(p.match.totals())))))
-        if st.button("New match", key="play.new_match_end", type="primary"):
+            st.success(plain(_say(p, pv.match_won(w, p.match.totals()))))
+        if st.button(t("New match"), key="play.new_match_end", type="primary"):
             _keep(None)
             st.rerun()
-    elif st.button("Next deal", key=state.PLAY_NEXT_DEAL, type="primary", width="stretch"):
+    elif st.button(t("Next deal"), key=state.PLAY_NEXT_DEAL, type="primary", width="stretch"):
         _keep(p.next_deal())
         ss.pop(state.PLAY_NOTICE, None)
         st.rerun()
 
 if p.goal == "match" and len(p.match):
-    with st.expander(f"Score sheet: {plain(_say(p, pv.teams_line(p.match.totals())))}"):
-        rows = [{"Deal": i + 1, "Us": d.ns, "Them": d.ew, "Note": d.describe()}
+    with st.expander(t("Score sheet: {score}", score=pv.teams_line(p.match.totals()))):
+        rows = [{_word(NC_("practice table", "Deal")): i + 1, t("Us"): d.ns, t("Them"): d.ew,
+                 _word(NC_("practice table", "Note")): _say(p, note) if (note := pv.deal_note(d)) is not None else ""}
                 for i, d in enumerate(p.match.deals)]
         st.dataframe(rows, hide_index=True)
-        st.caption(p.match.status())
+        st.caption(_say(p, pv.match_status(p.match)))
 
 try:
     browser_store.save(STORE, p.to_json())
 except (browser_store.StoreError, PracticeError) as e:
-    st.caption(f"This match is not kept in the browser: {plain(e)}")
+    st.caption(plain(t("This match is not kept in the browser: {reason}", reason=str(e))))

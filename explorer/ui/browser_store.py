@@ -56,7 +56,14 @@ from typing import Any
 import streamlit as st
 from streamlit import config
 
+from explorer.engine.i18n import N_, Msg
+from explorer.ui import lang
 from explorer.ui import state as keys
+from explorer.ui.lang import t
+from explorer.ui.text import plain
+
+KEPT_VALUES = (N_("score sheet"), N_("lesson progress"), N_("match in progress"))
+"""What the pages keep in the browser, as :func:`problem_box` names them (``what``)."""
 
 NAMESPACE = "baloot-explorer"
 """The prefix of every localStorage key of this app."""
@@ -114,7 +121,14 @@ _component = st.components.v2.component(f"{NAMESPACE}.browser_store", js=_JS)
 
 
 class StoreError(ValueError):
-    """A value that cannot be stored, or a stored text that cannot be read; the message says why."""
+    """A value that cannot be stored, or a stored text that cannot be read; the message says why.
+
+    ``message`` is the reason as a :class:`Msg` (a page shows it in its language); ``str()`` is its English.
+    """
+
+    def __init__(self, message: str | Msg):
+        self.message = message
+        super().__init__(str(message))
 
 
 # --- the stored text (no Streamlit) ----------------------------------------------------------------
@@ -144,10 +158,10 @@ def encode(value: Any) -> str:
         text = json.dumps({"app": NAMESPACE, "format": FORMAT, "value": value}, ensure_ascii=False,
                           sort_keys=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as e:
-        raise StoreError(f"the value cannot be kept in the browser ({e})") from None
+        raise StoreError(Msg("the value cannot be kept in the browser ({error})", error=str(e))) from None
     if len(text) > MAX_CHARS:
-        raise StoreError(f"the value is too large to keep in the browser ({len(text):,} characters, "
-                         f"at most {MAX_CHARS:,})")
+        raise StoreError(Msg("the value is too large to keep in the browser ({n:,} characters, at most {most:,})",
+                             n=len(text), most=MAX_CHARS))
     return text
 
 
@@ -162,24 +176,24 @@ def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
     explorer.ui.browser_store.StoreError: it was saved by an older version of the app (format 0), which this one cannot read
     """
     if not isinstance(text, str):
-        raise StoreError("it is not text")
+        raise StoreError(Msg("it is not text"))
     if len(text) > MAX_CHARS:
-        raise StoreError(f"it is too large ({len(text):,} characters, at most {MAX_CHARS:,})")
+        raise StoreError(Msg("it is too large ({n:,} characters, at most {most:,})", n=len(text), most=MAX_CHARS))
     try:
         doc = json.loads(text)
     except ValueError:
-        raise StoreError("it is damaged (not readable JSON)") from None
+        raise StoreError(Msg("it is damaged (not readable JSON)")) from None
     if not isinstance(doc, dict) or doc.get("app") != NAMESPACE or "value" not in doc:
-        raise StoreError("it was not saved by this app (or it is damaged)")
+        raise StoreError(Msg("it was not saved by this app (or it is damaged)"))
     version = doc.get("format")
     if version != FORMAT:
         if isinstance(version, int) and not isinstance(version, bool) and version < FORMAT:
-            raise StoreError(f"it was saved by an older version of the app (format {version}), "
-                             "which this one cannot read")
+            raise StoreError(Msg("it was saved by an older version of the app (format {version}), which this one "
+                                 "cannot read", version=version))
         if isinstance(version, int) and not isinstance(version, bool):
-            raise StoreError(f"it was saved by a newer version of the app (format {version}); "
-                             f"this one reads format {FORMAT}")
-        raise StoreError(f"its format {version!r} is unknown")
+            raise StoreError(Msg("it was saved by a newer version of the app (format {version}); this one reads "
+                                 "format {current}", version=version, current=FORMAT))
+        raise StoreError(Msg("its format {version} is unknown", version=repr(version)))
     value = doc["value"]
     if check is None:
         return value
@@ -204,7 +218,7 @@ class Reading:
     None in the other runs: the page holds the value then (:func:`load` reads it again)."""
     fresh: bool = False
     """True in the run that brings a new answer: the first one, or another tab's change."""
-    problem: str | None = None
+    problem: str | Msg | None = None
     """Why a stored value could not be used (damaged, another version, too large, refused)."""
     raw: str | None = None
     """The unusable text as it was stored, to offer for download."""
@@ -217,7 +231,7 @@ class _Slot:
     known: str | None = None        # the text last read from or written to the browser
     answered: bool = False          # the browser has answered at least once
     seen: tuple | None = None       # the last answer handled: (tab, seq)
-    problem: str | None = None      # why the stored text is unusable, or why nothing is kept
+    problem: str | Msg | None = None     # why the stored text is unusable, or why nothing is kept
     unreadable: bool = False        # problem is about the stored text (else: the browser keeps nothing)
     raw: str | None = None          # the unusable text, to download
     dismissed: bool = False         # the user closed the problem box
@@ -286,8 +300,8 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
     slot.answered = True
     if got.get("error"):
         slot.unavailable, slot.unreadable, slot.dismissed = True, False, False
-        slot.problem = (f"this browser does not let the app keep anything ({got['error']}), so it lasts "
-                        "as long as this tab")
+        slot.problem = Msg("this browser does not let the app keep anything ({error}), so it lasts as long as "
+                           "this tab", error=str(got["error"]))
         return _reading(slot, fresh=first)
     if not first and text == slot.known:
         return _reading(slot)
@@ -295,13 +309,13 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
     slot.problem, slot.raw, slot.hold, slot.unreadable = None, None, None, False
     value = None
     if got.get("size"):
-        slot.problem = f"it is too large ({int(got['size']):,} characters, at most {MAX_CHARS:,})"
+        slot.problem = Msg("it is too large ({n:,} characters, at most {most:,})", n=int(got["size"]), most=MAX_CHARS)
         slot.aside = {"copy": storage_key(name)}
     elif text is not None:
         try:
             value = decode(text, check=check)
         except StoreError as e:
-            slot.problem, slot.raw, slot.aside = str(e), text, {"text": text}
+            slot.problem, slot.raw, slot.aside = e.message, text, {"text": text}
     if slot.problem:
         slot.unreadable, slot.dismissed, slot.hold = True, False, ""
     return _reading(slot, fresh=True, value=value)
@@ -370,8 +384,8 @@ def _write(name: str, slot: _Slot) -> None:
     failed = result.get("failed") if result is not None else None
     if isinstance(failed, dict) and failed.get("id") == data["id"] and slot.failed != data["id"]:
         slot.failed = data["id"]
-        slot.problem = (f"the last change could not be kept in this browser ({failed.get('error')}); "
-                        "it lasts as long as this tab")
+        slot.problem = Msg("the last change could not be kept in this browser ({error}); it lasts as long as this "
+                           "tab", error=str(failed.get("error")))
         slot.unreadable, slot.raw, slot.dismissed = False, None, False
 
 
@@ -384,21 +398,29 @@ def problem_box(name: str, what: str) -> None:
     slot = _slot(name)
     if not slot.problem or slot.dismissed:
         return
+    what = t(what)
     with st.container(border=True, key=keys.store_problem_key(name)):
-        if slot.unreadable:
-            st.error(f"The {what} kept in this browser could not be read, so this tab starts without it. "
-                     "What was kept is not erased: it stays in this browser (set aside once you change "
-                     "something)" + (" and you can download it." if slot.raw is not None else ".")
-                     + " The reason:", icon=":material/error:")
+        if slot.unreadable and slot.raw is not None:
+            st.error(t("The {what} kept in this browser could not be read, so this tab starts without it. What was "
+                       "kept is not erased: it stays in this browser (set aside once you change something) and you "
+                       "can download it. The reason:", what=what), icon=":material/error:")
+        elif slot.unreadable:
+            st.error(t("The {what} kept in this browser could not be read, so this tab starts without it. What was "
+                       "kept is not erased: it stays in this browser (set aside once you change something). "
+                       "The reason:", what=what), icon=":material/error:")
         else:
-            st.warning(f"The {what} is not kept in this browser. The reason:", icon=":material/warning:")
-        st.code(slot.problem, language=None, wrap_lines=True)
+            st.warning(t("The {what} is not kept in this browser. The reason:", what=what), icon=":material/warning:")
+        reason = slot.problem.render(lang.style()) if isinstance(slot.problem, Msg) else str(slot.problem)
+        if lang.is_rtl():  # a sentence in a right-to-left language reads badly in a left-to-right code box
+            st.caption(plain(reason))
+        else:
+            st.code(reason, language=None, wrap_lines=True)
         cols = st.columns([1, 1, 2])
         if slot.raw is not None:
-            cols[0].download_button("Download what was kept", slot.raw, file_name=f"{NAMESPACE}-{name}.json",
+            cols[0].download_button(t("Download what was kept"), slot.raw, file_name=f"{NAMESPACE}-{name}.json",
                                     mime="application/json", key=keys.store_problem_key(name) + ".download",
                                     on_click="ignore", width="stretch")
-        cols[1].button("Close", key=keys.store_problem_key(name) + ".close", width="stretch",
+        cols[1].button(t("Close"), key=keys.store_problem_key(name) + ".close", width="stretch",
                        on_click=_dismiss, args=(name,))
 
 

@@ -16,9 +16,11 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
-from explorer.engine.cards import Card, Seat, Suit, cards
+from explorer.engine.cards import Card, Rank, Seat, Suit, cards
+from explorer.engine.i18n import N_
 from explorer.engine.play import seats_from
 from explorer.engine.tables import Mode, strength
+from explorer.ui.words import lang_code, seat_name, t
 
 Size = Literal["sm", "md", "lg"]
 Highlight = Literal["legal", "illegal", "winning"]
@@ -33,10 +35,10 @@ BASE_SUIT_ORDER: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.C, Suit.D)
 """Hand display order without trumps: spades, hearts, clubs, diamonds (colours alternate)."""
 
 _BADGE = {"legal": "✓", "illegal": "✕", "winning": "★"}
-_HIGHLIGHT_WORD = {"legal": "legal", "illegal": "illegal", "winning": "winning"}
+_HIGHLIGHT_WORD = {"legal": N_("legal"), "illegal": N_("illegal"), "winning": N_("winning")}
 
 _SEAT_AREA = {Seat.N: "n", Seat.E: "e", Seat.S: "s", Seat.W: "w"}
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+_ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
 
 
 def _check_size(size: str) -> str:
@@ -62,8 +64,8 @@ def card_label(card: Card | str) -> str:
     '10 of hearts'
     """
     card = Card.parse(card)
-    names = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-    return f"{names.get(card.rank.value, card.rank.label)} of {card.suit.title}"
+    rank = card.rank if card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE) else card.rank.label
+    return t("{rank} of {suit}", rank=rank, suit=card.suit)
 
 
 def card_html(
@@ -92,7 +94,7 @@ def card_html(
         classes.append("bx-dim")
     label = card_label(card)
     if highlight:
-        label += f" ({_HIGHLIGHT_WORD[highlight]})"
+        label += f" ({t(_HIGHLIGHT_WORD[highlight])})"
     tip = html.escape(title if title is not None else label, quote=True)
     data_mark = f' data-highlight="{highlight}"' if highlight else ""
     badge = f'<span class="bx-badge" aria-hidden="true">{_BADGE[highlight]}</span>' if highlight else ""
@@ -205,11 +207,13 @@ def hand_html(
     for group in groups:
         is_trump = sort and trump is not None and group[0].suit is trump
         cls = "bx-group bx-trumpgroup" if is_trump else "bx-group"
-        tip = f' title="{trump.title if trump else ""} are trumps"' if is_trump else ""
+        trumps = t("{suit} are trumps", suit=trump) if is_trump else ""
+        tip = f' title="{html.escape(trumps, quote=True)}"' if is_trump else ""
         faces = "".join(card_html(c, size=size, highlight=marks.get(c), dim=c in dimmed) for c in group)
         parts.append(f'<span class="{cls}"{tip}>{faces}</span>')
     caption = f'<div class="bx-caption">{html.escape(label)}</div>' if label else ""
-    empty = '<span class="bx-empty">no cards</span>' if not hand else ""
+    no_cards = t("no cards") if not hand else ""
+    empty = f'<span class="bx-empty">{html.escape(no_cards)}</span>' if not hand else ""
     return f'<div class="bx-hand bx-hand-{size}">{caption}<div class="bx-cards">{"".join(parts)}{empty}</div></div>'
 
 
@@ -246,17 +250,18 @@ def trick_html(
     order = list(seats_from(leader)) if leader is not None else []
     cells = []
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
-        name = names.get(seat, seat.title)
+        title = seat_name(seat)
+        name = names.get(seat, title)
         tags = []
         if seat is leader:
-            tags.append('<span class="bx-tag">leads</span>')
+            tags.append('<span class="bx-tag">' + t("leads") + "</span>")
         elif order and seat in played:
-            tags.append(f'<span class="bx-tag">{_ORDINAL[order.index(seat) + 1]}</span>')
+            tags.append('<span class="bx-tag">' + t(_ORDINAL[order.index(seat) + 1]) + "</span>")
         if seat is winning and seat in played:
-            tags.append('<span class="bx-tag bx-tag-win">wins</span>')
+            tags.append('<span class="bx-tag bx-tag-win">' + t("wins") + "</span>")
         if seat is to_play:
-            tags.append('<span class="bx-tag bx-tag-turn">to play</span>')
-        seat_letter = f' <span class="bx-seatletter">{seat.value}</span>' if name != seat.title else ""
+            tags.append('<span class="bx-tag bx-tag-turn">' + t("to play") + "</span>")
+        seat_letter = f' <span class="bx-seatletter">{seat.value}</span>' if name not in (title, seat.title) and lang_code() == "en" else ""
         team = "ns" if seat in (Seat.N, Seat.S) else "ew"
         label = (
             f'<div class="bx-seatname bx-team-{team}">{html.escape(name)}{seat_letter}{"".join(tags)}</div>'
@@ -267,7 +272,8 @@ def trick_html(
         else:
             slot_cls = "bx-slot bx-slot-turn" if seat is to_play else "bx-slot"
             slot_text = "?" if seat is to_play else ""
-            body = f'<span class="{slot_cls} bx-{size}" aria-label="{seat.title}: no card yet">{slot_text}</span>'
+            empty = html.escape(t("{seat}: no card yet", seat=title), quote=True)
+            body = f'<span class="{slot_cls} bx-{size}" aria-label="{empty}">{slot_text}</span>'
         cls = f"bx-seat bx-seat-{_SEAT_AREA[seat]}"
         if seat is to_play:
             cls += " bx-to-play"
@@ -277,13 +283,14 @@ def trick_html(
     return f'<div class="bx-trick bx-trick-{size}{shape}">{cells[0]}{cells[1]}{middle}{cells[2]}{cells[3]}</div>'
 
 
-def upcard_html(card: Card | str, *, size: Size = "md", label: str = "Upcard") -> str:
-    """The face-up card 21 with its caption.
+def upcard_html(card: Card | str, *, size: Size = "md", label: str | None = None) -> str:
+    """The face-up card 21 with its caption (``Upcard`` in the page's language unless ``label`` is given).
 
     >>> 'Upcard' in upcard_html("AS")
     True
     """
     _check_size(size)
+    label = t("Upcard") if label is None else label
     return (
         f'<div class="bx-upcard"><div class="bx-caption">{html.escape(label)}</div>'
         f'<span class="bx-tilt">{card_html(card, size=size)}</span></div>'
@@ -300,6 +307,8 @@ def trump_badge(mode: Mode | str, trump: Suit | str | None = None, *, compact: b
     """
     mode = mode if isinstance(mode, Mode) else Mode(str(mode).strip().lower())
     suit = None if trump is None else trump if isinstance(trump, Suit) else Suit.parse(trump)
+    if lang_code() != "en":
+        return _translated_badge(mode, suit, compact)
     if compact:
         if mode is Mode.SUN:
             return (
@@ -331,6 +340,25 @@ def trump_badge(mode: Mode | str, trump: Suit | str | None = None, *, compact: b
             f"{suit.symbol}</span> {suit.title}"
         )
     return text + "</span>"
+
+
+def _translated_badge(mode: Mode, suit: Suit | None, compact: bool) -> str:
+    """The contract badge in the page's language (not English): the mode's word once, the trump suit named."""
+    word = html.escape(t("{mode}", mode=mode))
+    if mode is Mode.SUN:
+        tip = html.escape(t("Sun: no trumps"), quote=True)
+        rest = "" if compact else " · " + html.escape(t("no trumps"))
+        return (f'<span class="bx-contract bx-contract-sun" data-mode="sun" title="{tip}">'
+                f'<span aria-hidden="true">☀</span> {word}{rest}</span>')
+    mark = (f'<span class="bx-{_colour(suit)} bx-trumpsuit" data-trump="{suit.value}">{suit.symbol}</span>'
+            if suit else "")
+    tip = html.escape(t("Hokum: {suit} are trumps", suit=suit) if suit else word, quote=True)
+    if compact or suit is None:
+        return (f'<span class="bx-contract bx-contract-hokum" data-mode="hokum" title="{tip}">{word}'
+                f'{" " + mark if mark else ""}</span>')
+    trumps, named = t("trumps"), t("{suit}", suit=suit)
+    return (f'<span class="bx-contract bx-contract-hokum" data-mode="hokum" title="{tip}">{word} · '
+            f'{html.escape(trumps)} {mark} {html.escape(named)}</span>')
 
 
 _CSS = """
@@ -414,6 +442,7 @@ _CSS = """
 .bx-gl-also,.bx-gl-cat{font-size:.8rem;color:#66736b}
 .bx-gl-cat{text-transform:uppercase;letter-spacing:.04em;margin-top:.15em}
 .bx-gl-src{width:11%;font-size:.85rem;color:#4b5a52}
+.bx-glossary[dir="rtl"] th,.bx-glossary[dir="rtl"] td{text-align:right}.bx-glossary[dir="rtl"] .bx-gl-cat{letter-spacing:0;text-transform:none}.bx-glossary[dir="rtl"] .bx-gl-term{font-size:.9rem;color:#4b5a52}
 @media (max-width:900px){.bx-glossary{font-size:.92rem}.bx-gl-ar{font-size:1.15rem}}
 .bx-ar{font-family:"DejaVu Sans","Noto Naskh Arabic",system-ui,sans-serif;unicode-bidi:isolate}
 """

@@ -16,13 +16,17 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from explorer.engine.cards import Team
+from explorer.engine.i18n import N_
+from explorer.ui.charts import for_language, words
+
 BUYER_COLOUR = "#1f6fb4"
 OTHER_COLOUR = "#e8822d"
 UP_COLOUR = "#2e8b57"
 DOWN_COLOUR = "#c0392b"
 TEMPLATE = "plotly_white"
 
-STAGES = ("Cards", "Projects", "Baloot", "Compared", "Outcome", "Award")
+STAGES = (N_("Cards"), N_("Projects"), N_("Baloot"), N_("Compared"), N_("Outcome"), N_("Award"))
 """The x axis: converted card points, the add-ons, the comparison total, the outcome's change, the award."""
 
 
@@ -45,12 +49,14 @@ def waterfall_values(out: Mapping[str, Any], team: str) -> tuple[list[int], list
     return values, measures
 
 
-def score_waterfall(out: Mapping[str, Any], *, title: str | None = None) -> go.Figure:
+def score_waterfall(out: Mapping[str, Any], *, title: str | None = None, lang: str | None = None) -> go.Figure:
     """A grouped waterfall per team, from the converted card points to the award of the deal.
 
     The raw points (and which team was converted) are in the hover text of the first bar.
     At Gahwa there is no numeric award: the bars stop at the comparison and a note names the winner.
+    ``lang``: the language of its words (``None``: the page's; see :func:`explorer.ui.charts.for_language`).
     """
+    t = words(lang)
     buyer = out.get("contract", {}).get("buyer")
     buyer_team = None if buyer is None else ("NS" if buyer in ("N", "S") else "EW")
     raw = next((s.get("values") for s in out.get("steps") or [] if s.get("step") == "raw"), None) or {}
@@ -59,12 +65,13 @@ def score_waterfall(out: Mapping[str, Any], *, title: str | None = None) -> go.F
     for team in ("NS", "EW"):
         values, measures = waterfall_values(out, team)
         colour = BUYER_COLOUR if team == buyer_team else OTHER_COLOUR
-        counted = "counted" if out.get("counting_team") == team else "the complement"
-        hover = [f"raw {raw.get(team, '?')} → {values[0]} ({counted})", "projects", "Baloot", "comparison",
-                 "outcome: award − comparison", "award"][: len(values)]
+        counted = t("counted") if out.get("counting_team") == team else t("the complement")
+        hover = [t("raw {raw} → {points} ({counted})", raw=raw.get(team, "?"), points=values[0], counted=counted),
+                 t("projects"), t("Baloot"), t("comparison"), t("outcome: award − comparison"),
+                 t("award")][: len(values)]
         fig.add_trace(go.Waterfall(
-            name=f"{team} (buyer)" if team == buyer_team else team,
-            x=list(STAGES[: len(values)]), y=values, measure=measures,
+            name=t("{team} (buyer)", team=Team(team)) if team == buyer_team else t("{team}", team=Team(team)),
+            x=[t(stage) for stage in STAGES[: len(values)]], y=values, measure=measures,
             text=_labels(out, team, values, measures),
             textposition=["inside" if m == "relative" else "outside" for m in measures],
             insidetextanchor="middle", cliponaxis=False,
@@ -74,15 +81,18 @@ def score_waterfall(out: Mapping[str, Any], *, title: str | None = None) -> go.F
             totals={"marker": {"color": colour}},
         ))
     fig.update_layout(
-        title=title or ("From card points to the comparison (Gahwa: no numeric award)" if gahwa
-                        else "From card points to the award"),
-        waterfallmode="group", template=TEMPLATE, height=400, yaxis_title="game points",
+        title=title or (t("From card points to the comparison (Gahwa: no numeric award)") if gahwa
+                        else t("From card points to the award")),
+        waterfallmode="group", template=TEMPLATE, height=400, yaxis_title=t("game points"),
         legend={"orientation": "h", "y": -0.18}, margin={"t": 60, "b": 40, "l": 50, "r": 20},
     )
     if gahwa:
-        fig.add_annotation(text=f"Gahwa: {out.get('winner')} wins the match", xref="paper", yref="paper",
-                           x=1, y=1.08, showarrow=False, font={"size": 14, "color": DOWN_COLOUR})
-    return fig
+        winner = out.get("winner")
+        fig.add_annotation(text=t("Gahwa: {team} wins the match",
+                                  team=Team(winner) if winner in ("NS", "EW") else winner),
+                           xref="paper", yref="paper", x=1, y=1.08, showarrow=False,
+                           font={"size": 14, "color": DOWN_COLOUR})
+    return for_language(fig, lang)
 
 
 def _labels(out: Mapping[str, Any], team: str, values: list[int], measures: list[str]) -> list[str]:

@@ -11,6 +11,12 @@ A bad file or link never changes a tool's widgets: the tool keeps what the user 
 empty on a fresh page) and the message names every problem. Text from the scenario, the file
 name or the link is shown as plain text, never as Markdown.
 
+Everything is said in the page's language (:mod:`explorer.ui.lang`): where a scenario came from is
+kept as a message (:func:`from_library`, :func:`from_file`, or one of :data:`KNOWN_SOURCES`) and
+written when shown; the problems the inbox and the link decoder report about a file, a text or a link
+are written in that language (:func:`problem_text`), the engine's problem lines about the scenario
+itself as written. A share link made on a page in another language than English carries ``lang=``.
+
 >>> read_link("v9.abc").errors
 ['link: this is not a scenario link of this app (unknown version)']
 >>> check_shape({"kind": "score"}, ["play"], tool="Trick checker")[0]
@@ -20,6 +26,7 @@ name or the link is shown as plain text, never as Markdown.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,7 +35,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.errors import ScenarioError
-from explorer.engine.i18n import Style
+from explorer.engine.i18n import N_, Msg, Notation, Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
 from explorer.engine.kinds.play import PlayIn
@@ -47,10 +54,12 @@ from explorer.engine.scenario import (
     read_model,
 )
 from explorer.engine.share import decode_scenario, encode_scenario
+from explorer.i18n_content import content
 from explorer.library import kind_of
-from explorer.sources import cite_all
-from explorer.ui import forms, nav, state
-from explorer.ui.text import code_lines, plain
+from explorer.sources import cite, cite_all
+from explorer.ui import forms, lang, nav, state
+from explorer.ui.lang import t
+from explorer.ui.text import code, plain
 
 FILE_TYPES = ("yaml", "yml", "json")
 """File name endings the importer takes."""
@@ -61,11 +70,11 @@ lower limit here would let the browser refuse a file silently (no rerun), leavin
 "Opened …" on screen."""
 
 TOOL_FOR_KIND: dict[str, tuple[str, str]] = {
-    "play": ("trick_checker.py", "Trick checker"),
-    "score": ("score_calculator.py", "Score calculator"),
-    "deal": ("deal_checker.py", "Deal checker"),
-    "bidding": ("compare_rules.py", "Compare rules"),
-    "projects": ("compare_rules.py", "Compare rules"),
+    "play": ("trick_checker.py", N_("Trick checker")),
+    "score": ("score_calculator.py", N_("Score calculator")),
+    "deal": ("deal_checker.py", N_("Deal checker")),
+    "bidding": ("compare_rules.py", N_("Compare rules")),
+    "projects": ("compare_rules.py", N_("Compare rules")),
 }
 """The page that opens each kind of scenario (bidding and projects: Compare rules)."""
 
@@ -207,15 +216,133 @@ PAGE_STYLE = Style(cards="face")
 """How the engine's sentences read on a page: card faces (``K♣``); codes (``KC``) are for files and JSON."""
 
 
-def check(doc: Mapping[str, Any], *, profile: RuleProfile | None = None) -> Checked:
-    """The engine's verdict for a page: ``check_doc`` with card faces in its sentences and the rules
-    documents cited by name (:func:`explorer.sources.cite`), and an engine bug turned into the one line
-    that asks for a report (``internal_error``) instead of a traceback on the page."""
+def check(doc: Mapping[str, Any], *, profile: RuleProfile | None = None, style: Style = PAGE_STYLE) -> Checked:
+    """The engine's verdict for a page: ``check_doc`` with card faces in its sentences (in ``style``'s
+    language: a page passes ``lang.style()``) and the rules documents cited by name
+    (:func:`explorer.sources.cite`), and an engine bug turned into the one line that asks for a report
+    (``internal_error``) instead of a traceback on the page."""
     try:
-        checked = check_doc(dict(doc), profile=profile, style=PAGE_STYLE)
+        checked = check_doc(dict(doc), profile=profile, style=style)
     except Exception as e:  # noqa: BLE001 - a bug reaches the user as one line; the tests call check_doc
         return Checked(errors=[internal_error(e)])
-    return replace(checked, output=cite_all(checked.output)) if checked.ok else checked
+    return replace(checked, output=_cite_all(checked.output, style.lang)) if checked.ok else checked
+
+
+def _cite_all(value: Any, language: str) -> Any:
+    return cite_all(value) if language == "en" else cite_all(value, language)
+
+
+def cite_in(text: str) -> str:
+    """:func:`explorer.sources.cite` in the page's language: the rules documents named as its reader knows them."""
+    language = lang.current()
+    return cite(text) if language == "en" else cite(text, language)
+
+
+# --- where a scenario comes from, and what is wrong with it, in the page's language ---------------
+
+KNOWN_SOURCES = (N_("the link"), N_("the pasted text"), N_("the worked example"), N_("the typed cards"),
+                 N_("the typed tricks"), N_("the practice table"), N_("this input"), N_("Compare rules"),
+                 N_("the Trick checker"), N_("the Score calculator"))
+"""Where a scenario may come from, as the tools name it (a plain string source is looked up in the catalogue)."""
+
+
+def from_library(stem: str) -> Msg:
+    """The source of a library scenario: ``the library (deal-hokum-clean.yaml)`` (the file name kept left to
+    right in a right-to-left sentence)."""
+    return Msg("the library ({file})", file=Notation(stem + ".yaml"))
+
+
+def from_file(name: str) -> Msg:
+    """The source of an uploaded file: ``the file my-deal.yaml``."""
+    return Msg("the file {name}", name=name)
+
+
+def source_text(source: str | Msg) -> str:
+    """A source in the page's language."""
+    if isinstance(source, Msg):
+        return source.render(lang.style())
+    return t(source) if source else t("this input")
+
+
+_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), m) for p, m in (
+    (r"^file: (?P<name>'.*') is not a \.yaml, \.yml or \.json file$",
+     N_("file: {name} is not a .yaml, .yml or .json file")),
+    (r"^file: too large \((?P<size>[\d,]+) bytes; a scenario is at most (?P<kib>\d+) KiB\)$",
+     N_("file: too large ({size} bytes; a scenario is at most {kib} KiB)")),
+    (r"^link: the link holds no scenario$", N_("link: the link holds no scenario")),
+    (r"^link: the scenario in this link is too long \((?P<n>\d+) characters\)$",
+     N_("link: the scenario in this link is too long ({n} characters)")),
+    (r"^link: this is not a scenario link of this app \(unknown version\)$",
+     N_("link: this is not a scenario link of this app (unknown version)")),
+    (r"^link: the scenario in this link is damaged \(not valid base64\)$",
+     N_("link: the scenario in this link is damaged (not valid base64)")),
+    (r"^link: the scenario in this link is too large$", N_("link: the scenario in this link is too large")),
+    (r"^link: the scenario in this link is damaged \(cut short or altered\)$",
+     N_("link: the scenario in this link is damaged (cut short or altered)")),
+    (r"^link: the link does not hold a scenario \(a mapping of keys\)$",
+     N_("link: the link does not hold a scenario (a mapping of keys)")),
+    (r"^the file is empty \(a scenario needs at least kind:\)$",
+     N_("the file is empty (a scenario needs at least kind:)")),
+    (r"^a scenario is a mapping of keys \(kind:, \.\.\.\), not a (?P<type>\w+)$",
+     N_("a scenario is a mapping of keys (kind:, ...), not a {type}")),
+    (r"^the scenario is not a mapping of keys$", N_("the scenario is not a mapping of keys")),
+    (r"^the scenario could not be read \((?P<error>[^)]*)\)$", N_("the scenario could not be read ({error})")),
+    (r"^kind: missing \(a scenario needs kind: (?P<kinds>[a-z, ]+ or [a-z]+)\)$",
+     N_("kind: missing (a scenario needs kind: {kinds})")),
+    (r"^kind: this is a (?P<kind>[a-z]+) scenario; the (?P<tool>[A-Za-z ]+) takes (?P<kinds>[a-z ]+) scenarios "
+     r"\(open it in the (?P<where>[A-Za-z ]+)\)$",
+     N_("kind: this is a {kind} scenario; the {tool} takes {kinds} scenarios (open it in the {where})")),
+))
+"""The problems the inbox reports about a file, a text or a link (its own and the link decoder's), each with
+its sentence for a page; a problem about the scenario's content (a card, a seat) is the engine's, shown as written."""
+
+_TOOL_NAMES = {title: title for _, title in TOOL_FOR_KIND.values()} | {"tool": N_("tool")}
+_KIND_WORDS = {"play": N_("play"), "score": N_("score"), "deal": N_("deal"), "projects": N_("projects"),
+               "bidding": N_("bidding")}
+
+
+def _kind_word(kind: str) -> Msg | str:
+    return Msg(_KIND_WORDS[kind]) if kind in _KIND_WORDS else code(kind)
+
+
+def kind_words(kind: str | None) -> str:
+    """A kind of scenario in the page's language (the file's ``kind:`` value in English); any other value
+    as written, Markdown escaped."""
+    return t(_KIND_WORDS[kind]) if kind in _KIND_WORDS else plain(repr(kind))
+
+
+def problem_text(line: str) -> str | None:
+    """A problem line about a file, a text or a link in the page's language, or None when it is the engine's
+    line about the scenario itself, or the page is in English (shown letter for letter)."""
+    if lang.current() == "en":
+        return None
+    for pattern, template in _PROBLEMS:
+        m = pattern.match(line)
+        if m:
+            params: dict[str, Any] = {}
+            for key, value in m.groupdict().items():
+                if key in ("tool", "where"):
+                    params[key] = Msg(_TOOL_NAMES.get(value, value))
+                elif key == "kinds":
+                    params[key] = [_kind_word(k) for k in re.split(r",? or |, ", value)]
+                elif key == "kind":
+                    params[key] = _kind_word(value)
+                elif key == "error":
+                    params[key] = code(value)
+                else:
+                    params[key] = plain(value)
+            return Msg(template, **params).render(lang.style())
+    return None
+
+
+def problem_lines(lines: Iterable[str]) -> str:
+    """Problem lines as a Markdown list: the inbox's own in the page's language (what came from the file or the
+    link shown as written), the engine's letter for letter."""
+    out = []
+    for line in lines:
+        said = problem_text(str(line))
+        out.append(f"- {said}" if said is not None else f"- {code(line)}")
+    return "\n".join(out)
 
 
 # --- Streamlit: the inbox and the message -------------------------------------------------------
@@ -224,16 +351,24 @@ def _ss() -> Any:
     return st.session_state
 
 
-def set_message(page: str, level: str, lines: list[str], source: str = "") -> None:
-    """Remember a message about the last import, shown by :func:`show_message` until the next one."""
-    _ss()[state.page_key(page, state.MESSAGE)] = {"level": level, "lines": list(lines), "source": source}
+def set_message(page: str, level: str, lines: list[str], source: str | Msg = "", *,
+                opened: str | None = None) -> None:
+    """Remember a message about the last import, shown by :func:`show_message` until the next one.
+
+    ``source`` is where the scenario came from (a :class:`Msg`, or one of :data:`KNOWN_SOURCES`): it is
+    written in the page's language when shown. ``opened`` (a scenario's title, or ``""``) makes the
+    message the "Opened … from …" confirmation, written when shown as well (its title translated when the
+    library's catalogue has it).
+    """
+    _ss()[state.page_key(page, state.MESSAGE)] = {"level": level, "lines": list(lines), "source": source,
+                                                   "opened": opened}
 
 
 def clear_message(page: str) -> None:
     _ss().pop(state.page_key(page, state.MESSAGE), None)
 
 
-def send(page: str, doc: Mapping[str, Any], source: str) -> None:
+def send(page: str, doc: Mapping[str, Any], source: str | Msg) -> None:
     """Put a scenario in a page's inbox; the page loads it on its next run (before its widgets)."""
     _ss()[state.page_key(page, state.INCOMING)] = {"doc": dict(doc), "source": source}
 
@@ -275,7 +410,7 @@ def receive(page: str, *, kinds: tuple[str, ...], to_form: Callable[[Mapping[str
         try:
             form = to_form(doc)
         except Exception as e:  # noqa: BLE001 - the shape check passed; still, never a traceback
-            set_message(page, "error", [f"the scenario could not be put into the tool ({e})"], source)
+            set_message(page, "error", [f"the scenario could not be put into the tool ({type(e).__name__})"], source)
             return
         ss.update(form)
         if defaults:
@@ -285,8 +420,7 @@ def receive(page: str, *, kinds: tuple[str, ...], to_form: Callable[[Mapping[str
     ss[state.page_key(page, state.PINNED_PROFILE)] = doc.get("profile")
     ss[state.page_key(page, state.META)] = {"meta": meta, "original": dict(doc), "core": None, "fresh": True}
     title = meta.get("title")
-    set_message(page, "success", [f"Opened {('“' + str(title) + '”') if title else 'the scenario'} from {source}."],
-                source)
+    set_message(page, "success", [], source, opened=str(title) if title else "")
 
 
 def persist(page: str, defaults: Mapping[str, Any]) -> None:
@@ -358,16 +492,26 @@ def show_message(page: str, *, compact: bool = False) -> None:
     msg = _ss().get(state.page_key(page, state.MESSAGE))
     if not msg:
         return
-    src = msg.get("source") or "this input"
+    src = source_text(msg.get("source") or "")
     if msg["level"] == "error":
-        kept = "The tool is empty." if is_empty(page) else "The tool keeps what it showed before."
-        if src == "the link":
-            kept += " Ask whoever sent it for a fresh link, or open a scenario another way."
-        slot.error(f"**Could not open {plain(src)}.** {kept}\n\n{code_lines(msg['lines'])}", icon=":material/block:")
-    elif compact:
-        slot.caption(f":material/check_circle: {plain(msg['lines'][0])}")
+        kept = t("The tool is empty.") if is_empty(page) else t("The tool keeps what it showed before.")
+        if msg.get("source") == "the link":
+            kept = t("{kept} Ask whoever sent it for a fresh link, or open a scenario another way.", kept=kept)
+        slot.error(t("**Could not open {source}.** {kept}", source=plain(src), kept=kept) + "\n\n"
+                   + problem_lines(msg["lines"]), icon=":material/block:")
+        return
+    opened = msg.get("opened")
+    if opened is not None:
+        if opened:
+            line = t("Opened “{title}” from {source}.", title=content(opened, None, lang.current()), source=src)
+        else:
+            line = t("Opened the scenario from {source}.", source=src)
     else:
-        slot.success(plain(msg["lines"][0]), icon=":material/check_circle:")
+        line = str(msg["lines"][0]) if msg.get("lines") else ""
+    if compact:
+        slot.caption(f":material/check_circle: {plain(line)}")
+    else:
+        slot.success(plain(line), icon=":material/check_circle:")
 
 
 # --- Streamlit: the rules that judge a tool -------------------------------------------------------
@@ -393,12 +537,13 @@ def rules_line(page: str, sidebar: RuleProfile) -> tuple[RuleProfile, Any]:
     prof, spec, pinned = effective_profile(page, sidebar)
     if pinned:
         left, right = st.columns([4, 1], vertical_alignment="center")
-        left.info(f"Judged under **{prof.title}**, the rules saved with this scenario. "
-                  f"The sidebar's choice ({sidebar.title}) is not used here.", icon=":material/gavel:")
-        right.button("Use the sidebar's rules", key=state.page_key(page, state.UNPIN), on_click=_unpin,
+        left.info(t("Judged under **{profile}**, the rules saved with this scenario. "
+                    "The sidebar's choice ({sidebar}) is not used here.", profile=t(prof.title),
+                    sidebar=t(sidebar.title)), icon=":material/gavel:")
+        right.button(t("Use the sidebar's rules"), key=state.page_key(page, state.UNPIN), on_click=_unpin,
                      args=(page,), width="stretch")
     else:
-        st.caption(f"Rules: **{prof.title}** (chosen in the sidebar).")
+        st.caption(t("Rules: **{profile}** (chosen in the sidebar).", profile=t(prof.title)))
     return prof, spec
 
 
@@ -430,7 +575,7 @@ def _on_upload(page: str) -> None:
         clear_message(page)
         return
     got = read_upload(f.getvalue(), f.name)
-    source = f"the file {f.name}"
+    source = from_file(f.name)
     if got.ok:
         send(page, got.doc, source)
     else:
@@ -445,13 +590,13 @@ def _on_paste(page: str) -> None:
         set_message(page, "error", got.errors, "the pasted text")
 
 
-def file_uploader(page: str, label: str = "Open a scenario file") -> None:
+def file_uploader(page: str, label: str | None = None) -> None:
     """The uploader of a tool: a file read on upload and sent to the page's inbox."""
     st.file_uploader(
-        label, type=list(FILE_TYPES), key=state.page_key(page, state.UPLOAD), on_change=_on_upload, args=(page,),
+        label or t("Open a scenario file"), type=list(FILE_TYPES), key=state.page_key(page, state.UPLOAD), on_change=_on_upload, args=(page,),
         max_upload_size=UPLOAD_LIMIT_MB,
-        help=f"A .yaml, .yml or .json scenario of at most {MAX_SCENARIO_BYTES // 1024} KiB "
-             "(the format of data/scenarios/).")
+        help=t("A .yaml, .yml or .json scenario of at most {kib} KiB (the format of {folder}).",
+               kib=MAX_SCENARIO_BYTES // 1024, folder=code("data/scenarios/")))
 
 
 def share_url(page_file: str, doc: Mapping[str, Any]) -> str:
@@ -463,7 +608,14 @@ def share_url(page_file: str, doc: Mapping[str, Any]) -> str:
         base = ""
     if base.endswith("/" + url_path):
         base = base[: -len(url_path) - 1]
-    return f"{base}/{url_path}?s={encode_scenario(dict(doc))}"
+    return f"{base}/{url_path}?{link_query(doc)}"
+
+
+def link_query(doc: Mapping[str, Any]) -> str:
+    """The query of a share link: ``s=`` the scenario, and ``lang=`` the page's language when it is not
+    English, so that the link opens the tool in the language it was made in."""
+    language = lang.current()
+    return f"s={encode_scenario(dict(doc))}" + ("" if language == "en" else f"&lang={language}")
 
 
 def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
@@ -476,24 +628,24 @@ def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
 
 def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:
     """The "Open, save or share" expander: upload or paste a scenario, download it as YAML, its share link."""
-    with st.expander("Open, save or share this scenario", expanded=expanded, icon=":material/folder_open:"):
+    with st.expander(t("📂 Open, save or share this scenario"), expanded=expanded):
         up, paste, out = st.columns(3, gap="medium")
         with up:
             file_uploader(page)
         with paste:
-            st.text_area("…or paste one (YAML or JSON)", key=state.page_key(page, state.PASTE), height=110,
+            st.text_area(t("…or paste one (YAML or JSON)"), key=state.page_key(page, state.PASTE), height=110,
                          placeholder="kind: play\ncontract: {mode: hokum, trump: H, buyer: N}\n…")
-            st.button("Open the pasted scenario", key=state.page_key(page, state.PASTE_LOAD), on_click=_on_paste,
+            st.button(t("Open the pasted scenario"), key=state.page_key(page, state.PASTE_LOAD), on_click=_on_paste,
                       args=(page,))
         with out:
             if doc:
-                st.download_button("Save as YAML", dump_yaml(dict(doc)), file_name=f"{file_stem}.yaml",
-                                   mime="application/x-yaml", key=state.page_key(page, state.DOWNLOAD),
-                                   icon=":material/download:")
-                share_link(PAGE_FILES[page], doc, "Share link (copy button on the right): opens this page with this "
-                           "scenario and its rules profile. The address bar holds the same link.")
+                st.download_button(t("⬇️ Save as YAML"), dump_yaml(dict(doc)), file_name=f"{file_stem}.yaml",
+                                   mime="application/x-yaml", key=state.page_key(page, state.DOWNLOAD))
+                share_link(PAGE_FILES[page], doc, t("Share link (copy button on the right): opens this page with "
+                                                    "this scenario and its rules profile. The address bar holds "
+                                                    "the same link."))
             else:
-                st.caption("Nothing to save yet.")
+                st.caption(t("Nothing to save yet."))
 
 
 def sync_link(page: str, doc: Mapping[str, Any] | None, *, empty: bool) -> None:
@@ -509,7 +661,7 @@ def sync_link(page: str, doc: Mapping[str, Any] | None, *, empty: bool) -> None:
     _ss()[seen_key] = value
 
 
-def open_in_tool(doc: Mapping[str, Any], source: str) -> None:
+def open_in_tool(doc: Mapping[str, Any], source: str | Msg) -> None:
     """Go to the tool for this scenario's kind, carrying the scenario in its inbox."""
     file = TOOL_FOR_KIND[kind_of(doc) or "play"][0]
     send(PAGE_OF_FILE[file], doc, source)

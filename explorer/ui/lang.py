@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer.engine.cards import Seat
 from explorer.engine.i18n import LANGUAGES, Msg, Style, plural
@@ -28,14 +29,22 @@ RTL: frozenset[str] = frozenset({"ar"})
 """Languages written right to left."""
 
 
+_last: list[str] = ["en"]
+"""The language of the latest run, for code called outside a run (a test's AppTest formatting a selectbox's
+options with the page's ``format_func`` after the run)."""
+
+
 def current() -> str:
     """The language of this run: the sidebar's choice, first read from ``?lang=`` (English by default)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return _last[0]
     ss = st.session_state
     if state.APP_LANG not in ss:
         asked = st.query_params.get("lang", "en")
         ss[state.APP_LANG] = asked if asked in LANGUAGES else "en"
     lang = ss[state.APP_LANG]
-    return lang if lang in LANGUAGES else "en"
+    _last[0] = lang if lang in LANGUAGES else "en"
+    return _last[0]
 
 
 def is_rtl() -> bool:
@@ -91,9 +100,25 @@ html[dir="rtl"] [data-testid="stAlertContentError"], html[dir="rtl"] [data-testi
 html[dir="rtl"] [data-testid="stAlertContentWarning"] { text-align: right; direction: rtl; }
 html[dir="rtl"] .bx-trick, html[dir="rtl"] .bx-card, html[dir="rtl"] .bx-cards, html[dir="rtl"] .bx-hand,
 html[dir="rtl"] code, html[dir="rtl"] pre, html[dir="rtl"] .bx-chip { direction: ltr; }
-html[dir="rtl"] .bx-seatname { direction: rtl; }
+html[dir="rtl"] .bx-seatname, html[dir="rtl"] .bx-center { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] table { direction: rtl; }
+/* Plotly measures its text in a hidden #js-plotly-tester of the document: measured right to left it puts a y
+   axis title on its tick labels, so every figure lays out left to right (its Arabic lines carry their own
+   direction: charts.rtl_text). */
+html[dir="rtl"] [data-testid="stPlotlyChart"], html[dir="rtl"] .js-plotly-plot,
+html[dir="rtl"] #js-plotly-tester { direction: ltr; }
 html[dir="rtl"] [data-testid="stTable"] th, html[dir="rtl"] [data-testid="stTable"] td { text-align: right; }
+/* The sidebar sits on the right; collapsed (width 0, shifted by Streamlit towards the left) it must not show a
+   strip of itself over the page on a phone. */
+html[dir="rtl"] [data-testid="stSidebar"] { overflow: hidden; }
+/* Lists: the items right-aligned, the bullets inside the column on the right. */
+html[dir="rtl"] [data-testid="stMarkdownContainer"] li { text-align: right; }
+html[dir="rtl"] [data-testid="stMarkdownContainer"] :is(ul, ol) { padding-left: 0; padding-right: 1.2em;
+  margin-left: 0; margin-right: 0; }
+/* A progress bar fills from the right. */
+html[dir="rtl"] [data-testid="stProgress"] > div:last-child { transform: scaleX(-1); }
+/* A card on a button (K♥) keeps its rank before its suit. */
+html[dir="rtl"] [class*="-card-"] button p { direction: ltr; unicode-bidi: isolate; }
 </style>"""
 
 

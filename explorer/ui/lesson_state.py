@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.ui import state
+from explorer.ui.words import t
 
 
 def _all() -> dict[str, dict[str, Any]]:
@@ -105,9 +106,9 @@ def score_words(s: dict[str, int]) -> str:
     >>> score_words({"right": 6, "retried": 0, "questions": 6})
     '6 of 6 right at the first try'
     """
-    text = f"{s['right']} of {s['questions']} right at the first try"
+    text = t("{right} of {questions} right at the first try", right=s["right"], questions=s["questions"])
     if s.get("retried"):
-        text += f", {s['retried']} more after a retry"
+        text += t(", {n} more after a retry", n=s["retried"])
     return text
 
 

@@ -27,13 +27,15 @@ from typing import Any
 
 import streamlit as st
 
+from explorer.engine.i18n import N_
 from explorer.lessons import Feedback
 from explorer.ui import browser_store
 from explorer.ui import state as keys
+from explorer.ui.lang import t
 
 NAME = "lessons"
 """The name the progress is kept under: ``baloot-explorer:lessons``."""
-WHAT = "lesson progress"
+WHAT = N_("lesson progress")
 MAX_ID = 100
 """The longest lesson or step id accepted."""
 
@@ -142,7 +144,7 @@ def restore(lessons: Sequence[Any]) -> bool:
     got = browser_store.read(NAME, check=read_progress)
     if not got.ready:
         return False
-    browser_store.problem_box(NAME, WHAT)
+    browser_store.problem_box(NAME, t(WHAT))
     first = not st.session_state.get(keys.LESSON_RESTORED)
     st.session_state[keys.LESSON_RESTORED] = True
     if got.fresh and got.value is not None:

@@ -3,7 +3,8 @@
 Every step is a :class:`Frame`: a heading, HTML to show big (cards, a trick, a hand) and a
 sentence under it (Markdown). The tricks' seats and winners are the engine's (``seats_from``,
 ``play_tricks``, ``trick_winner``), the reasons are the engine's verdict; scenario text is
-shown as plain text.
+shown as plain text. The sentences are written in ``style``'s language (a page passes
+``lang.style()``; the verdict it gives must be rendered in the same style).
 
 >>> from explorer.engine.scenario import check_doc
 >>> from explorer.library import load_library
@@ -19,13 +20,43 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.engine.cards import Card, Seat, Suit
+from explorer.engine.cards import Card, Seat, Suit, Team
+from explorer.engine.i18n import ENGLISH, N_, Msg, Style
 from explorer.engine.play import play_tricks, seats_from, trick_winner
 from explorer.engine.scenario import Checked
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
-from explorer.ui.text import plain, plain_lines
+from explorer.ui.replay import seat_name
+from explorer.ui.text import html_text, plain, plain_lines
 from explorer.ui.words import score_words, verdict_words
+
+STEP_NAMES = {
+    "raw": N_("raw points"), "last_trick": N_("last trick"), "counting_team": N_("counting team"),
+    "conversion": N_("conversion"), "complement": N_("complement"), "projects": N_("projects"),
+    "baloot": N_("baloot"), "comparison": N_("comparison"), "tie_rule": N_("tie rule"), "award": N_("award"),
+    "match": N_("match"),
+}
+"""The scoring pipeline's steps (the ``step`` ids of a score verdict) by name."""
+
+
+def step_name(step: str, style: Style = ENGLISH) -> str:
+    """A scoring step's name in ``style``'s language: ``tie rule``; an unknown id is written with spaces.
+
+    >>> step_name("tie_rule"), step_name("something_new")
+    ('tie rule', 'something new')
+    """
+    name = STEP_NAMES.get(step)
+    return Msg(name).render(style) if name else step.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The sentences of a presentation, in one style."""
+
+    style: Style
+
+    def t(self, text: str, /, **params: Any) -> str:
+        return Msg(text, **params).render(self.style)
 
 
 def shown_title(title: str, topic: str, step: int, steps: int) -> str:
@@ -51,25 +82,31 @@ class Frame:
     text: str = ""
 
 
-def present_frames(doc: Mapping[str, Any], checked: Checked, *, size: str = "lg") -> list[Frame]:
+FACES = Style(cards="face")
+"""English with card faces: how a page writes its sentences."""
+
+
+def present_frames(doc: Mapping[str, Any], checked: Checked, *, size: str = "lg",
+                   style: Style = FACES) -> list[Frame]:
     """The steps of a scenario for a teacher: a trick card by card then the verdict (play), the
     scoring pipeline step by step (score), a whole deal card by card (deal), each hand then the
-    priority (projects), each call then the contract (bidding)."""
+    priority (projects), each call then the contract (bidding); the sentences in ``style``."""
+    w = _Words(style)
     if not checked.ok:
-        return [Frame("This scenario cannot be judged", "", plain_lines(checked.errors))]
+        return [Frame(w.t("This scenario cannot be judged"), "", plain_lines(checked.errors))]
     o = checked.output or {}
     kind = o.get("kind")
     if kind == "play":
-        return _play_frames(doc, o, size)
+        return _play_frames(doc, o, size, w)
     if kind == "score":
-        return _score_frames(o)
+        return _score_frames(o, w)
     if kind == "deal":
-        return _deal_frames(doc, o, size)
+        return _deal_frames(doc, o, size, w)
     if kind == "projects":
-        return _projects_frames(doc, o, size)
+        return _projects_frames(doc, o, size, w)
     if kind == "bidding":
-        return _bidding_frames(o, size)
-    return [Frame("Verdict", "", verdict_words(checked))]
+        return _bidding_frames(o, size, w)
+    return [Frame(w.t("Verdict"), "", verdict_words(checked))]
 
 
 def _contract(o: Mapping[str, Any]) -> tuple[Mode, Suit | None]:
@@ -77,12 +114,13 @@ def _contract(o: Mapping[str, Any]) -> tuple[Mode, Suit | None]:
     return Mode(c["mode"]), (Suit.parse(c["trump"]) if c.get("trump") else None)
 
 
-def _contract_line(o: Mapping[str, Any]) -> str:
+def _contract_line(o: Mapping[str, Any], w: _Words) -> str:
     c = o.get("contract") or {}
     if not c:
         return ""
     badge = ui.trump_badge(c["mode"], c.get("trump"))
-    return f"{badge} &nbsp; bought by <b>{Seat.parse(c['buyer']).title}</b>"
+    buyer = "<b>" + html_text(seat_name(Seat.parse(c["buyer"])).render(w.style)) + "</b>"
+    return badge + " &nbsp; " + w.t("bought by {buyer}", buyer=buyer)
 
 
 def _trick(leader: Seat, cards: Sequence[Card], *, size: str, center: str, to_play: Seat | None = None,
@@ -98,101 +136,142 @@ def _side_by_side(left: str, right: str) -> str:
             f'<div style="flex:0 0 auto">{left}</div><div style="flex:1 1 30rem">{right}</div></div>')
 
 
-def _play_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str) -> list[Frame]:
+def _play_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str, w: _Words) -> list[Frame]:
     cur = doc.get("current") or {}
     leader = Seat.parse(cur.get("leader", "S"))
     table = [Card.parse(c) for c in cur.get("cards") or []]
     mode, trump = _contract(o)
     center = ui.trump_badge(mode, trump, compact=True)
-    frames = [Frame("The contract", _side_by_side(_trick(leader, [], size=size, center=center), _contract_line(o)),
-                    f"{leader.title} leads this trick.")]
+    frames = [Frame(w.t("The contract"), _side_by_side(_trick(leader, [], size=size, center=center),
+                                                       _contract_line(o, w)),
+                    w.t("{seat} leads this trick.", seat=seat_name(leader)))]
     for i, seat in enumerate(seats_from(leader, len(table)), start=1):
-        w = trick_winner(leader, table[:i], mode, trump)
-        ekka = " and announces **Ekka**" if i == 1 and o.get("ekka") else ""
-        frames.append(Frame(f"Card {i}: {seat.title}", _trick(leader, table[:i], size=size, center=center, winning=w),
-                            f"{seat.title} plays {table[i - 1].pretty}{ekka}. {w.title} is winning."))
+        win = trick_winner(leader, table[:i], mode, trump)
+        if i == 1 and o.get("ekka"):
+            said = w.t("{seat} plays {card} and announces **Ekka**. {winner} is winning.", seat=seat_name(seat),
+                       card=table[i - 1], winner=seat_name(win))
+        else:
+            said = w.t("{seat} plays {card}. {winner} is winning.", seat=seat_name(seat), card=table[i - 1],
+                       winner=seat_name(win))
+        frames.append(Frame(w.t("Card {i}: {seat}", i=i, seat=seat_name(seat)),
+                            _trick(leader, table[:i], size=size, center=center, winning=win), said))
     me = Seat.parse(o["to_play"])
     hand = list(doc.get("hand") or [])
     winning = Seat.parse(o["winning"]) if o.get("winning") else None
     small = "md" if size == "lg" else size
     trick = _trick(leader, table, size=small, center=center, to_play=me, winning=winning)
-    frames.append(Frame(f"{me.title} to play: which cards are legal?",
-                        _side_by_side(trick, ui.hand_html(hand, trump=trump, size=size, label=f"{me.title}'s hand")),
-                        "Think before the next step."))
+    label = w.t("{seat}'s hand", seat=seat_name(me))
+    frames.append(Frame(w.t("{seat} to play: which cards are legal?", seat=seat_name(me)),
+                        _side_by_side(trick, ui.hand_html(hand, trump=trump, size=size, label=label)),
+                        w.t("Think before the next step.")))
     marks = {x: "legal" for x in o["legal"]} | {x: "illegal" for x in o["illegal"]}
-    frames.append(Frame("The verdict",
+    frames.append(Frame(w.t("The verdict"),
                         _side_by_side(trick, ui.hand_html(hand, trump=trump, size=size, highlight=marks,
-                                                          label=f"{me.title}'s hand")),
-                        f"{plain(o['rule'])}\n\n*Rule:* {plain(o['rule_text'])}"))
+                                                          label=label)),
+                        w.t("{reason}\n\n*Rule:* {rule}", reason=plain(o["rule"]), rule=plain(o["rule_text"]))))
     return frames
 
 
-def _score_frames(o: Mapping[str, Any]) -> list[Frame]:
-    frames = [Frame("The deal", _contract_line(o), "The scoring pipeline, one step at a time.")]
+def _score_frames(o: Mapping[str, Any], w: _Words) -> list[Frame]:
+    frames = [Frame(w.t("The deal"), _contract_line(o, w), w.t("The scoring pipeline, one step at a time."))]
     steps = o.get("steps") or []
     for i, s in enumerate(steps, start=1):
         vals = s.get("values") or {}
-        nums = " &nbsp; ".join(f"<b>{html.escape(k)}</b> {html.escape(str(v))}" for k, v in vals.items())
+        nums = " &nbsp; ".join(f"<b>{html.escape(_value_key(k, w))}</b> {html.escape(str(v))}" for k, v in vals.items())
         body = f'<div style="font-size:2rem">{nums}</div>' if nums else ""
-        frames.append(Frame(f"Step {i} of {len(steps)}: {s['step'].replace('_', ' ')}", body, plain(s["detail"])))
-    frames.append(Frame("The award", "", score_words(o)))
+        frames.append(Frame(w.t("Step {i} of {n}: {name}", i=i, n=len(steps), name=step_name(s["step"], w.style)),
+                            body, plain(s["detail"])))
+    frames.append(Frame(w.t("The award"), "", score_words(o)))
     return frames
 
 
-def _deal_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str) -> list[Frame]:
+def _value_key(key: str, w: _Words) -> str:
+    """A key of a scoring step's values: a team is named in the style's language."""
+    try:
+        return w.t("{team}", team=Team.parse(key))
+    except ValueError:
+        return key
+
+
+def _deal_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str, w: _Words) -> list[Frame]:
     mode, trump = _contract(o)
     center = ui.trump_badge(mode, trump, compact=True)
-    frames = [Frame("The deal", _contract_line(o), "Every card in turn, as the engine checks it.")]
+    frames = [Frame(w.t("The deal"), _contract_line(o, w), w.t("Every card in turn, as the engine checks it."))]
     err = o.get("error")
     tricks = doc.get("tricks") or []
-    leaders = [Seat.parse(t["leader"]) for t in tricks]
-    played = play_tricks([[Card.parse(x) for x in t["cards"]] for t in tricks], mode=mode, trump=trump,
+    leaders = [Seat.parse(rec["leader"]) for rec in tricks]
+    played = play_tricks([[Card.parse(x) for x in rec["cards"]] for rec in tricks], mode=mode, trump=trump,
                          first_leader=leaders[0] if leaders else Seat.S, leaders=leaders)
     for t in played:
         for j, (seat, card) in enumerate(t.plays, start=1):
             shown = t.cards[:j]
             if err is not None and err["trick"] == t.number and err["card"] == str(card):
-                frames.append(Frame(f"Trick {t.number}, card {j}: illegal",
+                frames.append(Frame(w.t("Trick {trick}, card {n}: illegal", trick=t.number, n=j),
                                     _trick(t.leader, shown, size=size, center=center, marks={seat: "illegal"}),
-                                    f"**Illegal.** {plain(err['reason'])}"))
+                                    w.t("**Illegal.** {reason}", reason=plain(err["reason"]))))
                 return frames
-            w = trick_winner(t.leader, shown, mode, trump)
-            text = f"{seat.title} plays {card.pretty}." + (f" {w.title} wins trick {t.number}." if j == 4 else "")
-            frames.append(Frame(f"Trick {t.number}, card {j}", _trick(t.leader, shown, size=size, center=center,
-                                                                       winning=w), text))
+            win = trick_winner(t.leader, shown, mode, trump)
+            if j == 4:
+                text = w.t("{seat} plays {card}. {winner} wins trick {trick}.", seat=seat_name(seat), card=card,
+                           winner=seat_name(win), trick=t.number)
+            else:
+                text = w.t("{seat} plays {card}.", seat=seat_name(seat), card=card)
+            frames.append(Frame(w.t("Trick {trick}, card {n}", trick=t.number, n=j),
+                                _trick(t.leader, shown, size=size, center=center, winning=win), text))
     if err is not None:
-        frames.append(Frame("Not a valid deal", "", plain(err.get("reason", ""))))
+        frames.append(Frame(w.t("Not a valid deal"), "", plain(err.get("reason", ""))))
         return frames
     pts = o.get("points") or {}
-    frames.append(Frame("The score", "", f"Raw points: NS {pts.get('NS')}, EW {pts.get('EW')}. "
-                        + score_words(o.get("score") or {})))
+    frames.append(Frame(w.t("The score"), "", w.t("Raw points: {ns} {a}, {ew} {b}.", ns=Team.NS, ew=Team.EW,
+                                                  a=pts.get("NS"), b=pts.get("EW"))
+                        + " " + score_words(o.get("score") or {})))
     return frames
 
 
-def _projects_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str) -> list[Frame]:
+def _projects_frames(doc: Mapping[str, Any], o: Mapping[str, Any], size: str, w: _Words) -> list[Frame]:
     _, trump = _contract(o)
-    frames = [Frame("The contract", _contract_line(o), "Which projects may each hand show, and who scores?")]
+    frames = [Frame(w.t("The contract"), _contract_line(o, w),
+                    w.t("Which projects may each hand show, and who scores?"))]
     for seat, hand in (doc.get("hands") or {}).items():
         s = Seat.parse(seat)
         found = o["by_seat"].get(s.value, {})
-        shown = [str(x) for p in found.get("projects", []) for x in p["cards"]]
-        names = ", ".join(f"{p['type'].replace('_', ' ').title()} ({p['value']})" for p in found.get("projects", []))
-        baloot = " It holds the Baloot (trump K and Q)." if found.get("baloot") else ""
-        frames.append(Frame(f"{s.title}'s hand", ui.hand_html(hand, trump=trump, size=size,
-                                                              highlight={x: "winning" for x in shown}),
-                            f"{s.title} may show: {names or 'nothing'}.{baloot}"))
-    frames.append(Frame("Who scores?", "", f"{plain(o.get('reason', ''))}\n\nPoints: NS {o['points']['NS']}, "
-                                           f"EW {o['points']['EW']}."))
+        projects = found.get("projects", [])
+        shown = [str(x) for p in projects for x in p["cards"]]
+        names = [w.t("{project} ({value})", project=_project_name(p["type"], w), value=p["value"]) for p in projects]
+        if found.get("baloot"):
+            said = (w.t("{seat} may show: {projects}. It holds the Baloot (trump K and Q).", seat=seat_name(s),
+                        projects=names) if names
+                    else w.t("{seat} may show nothing. It holds the Baloot (trump K and Q).", seat=seat_name(s)))
+        else:
+            said = (w.t("{seat} may show: {projects}.", seat=seat_name(s), projects=names) if names
+                    else w.t("{seat} may show nothing.", seat=seat_name(s)))
+        frames.append(Frame(w.t("{seat}'s hand", seat=seat_name(s)),
+                            ui.hand_html(hand, trump=trump, size=size, highlight={x: "winning" for x in shown}),
+                            said))
+    frames.append(Frame(w.t("Who scores?"), "", w.t("{reason}\n\nPoints: {ns} {a}, {ew} {b}.",
+                                                   reason=plain(o.get("reason", "")), ns=Team.NS, ew=Team.EW,
+                                                   a=o["points"]["NS"], b=o["points"]["EW"])))
     return frames
 
 
-def _bidding_frames(o: Mapping[str, Any], size: str) -> list[Frame]:
-    frames = [Frame("The upcard", ui.upcard_html(o["upcard"], size=size),
-                    f"{Seat.parse(o['dealer']).title} deals; {Seat.parse(o['order'][0]).title} speaks first.")]
+def _project_name(kind: str, w: _Words) -> str:
+    """A project type (``four_hundred``) by its name: the engine's ProjectType title in the style's language."""
+    from explorer.engine.tables import ProjectType
+    try:
+        return w.t("{type}", type=ProjectType(kind))
+    except ValueError:
+        return kind.replace("_", " ").title()
+
+
+def _bidding_frames(o: Mapping[str, Any], size: str, w: _Words) -> list[Frame]:
+    dealer, first = Seat.parse(o["dealer"]), Seat.parse(o["order"][0])
+    frames = [Frame(w.t("The upcard"), ui.upcard_html(o["upcard"], size=size),
+                    w.t("{dealer} deals; {first} speaks first.", dealer=seat_name(dealer), first=seat_name(first)))]
     for h in o.get("history") or []:
-        frames.append(Frame(f"Call {h['index'] + 1}: {Seat.parse(h['seat']).title}", "", plain(h["reason"])))
+        frames.append(Frame(w.t("Call {n}: {seat}", n=h["index"] + 1, seat=seat_name(Seat.parse(h["seat"]))), "",
+                            plain(h["reason"])))
     err = o.get("error")
     if err:
-        frames.append(Frame(f"Call {err['index'] + 1}: illegal", "", plain(err["reason"])))
-    frames.append(Frame("The outcome", "", verdict_words(Checked(output=dict(o)))))
+        frames.append(Frame(w.t("Call {n}: illegal", n=err["index"] + 1), "", plain(err["reason"])))
+    frames.append(Frame(w.t("The outcome"), "", verdict_words(Checked(output=dict(o)))))
     return frames

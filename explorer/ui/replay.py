@@ -1,20 +1,24 @@
 """A checked deal as a list of positions to step through, card by card (no Streamlit).
 
-The engine's ``kind: deal`` verdict says whether a recorded deal is legal and where the first
-illegal card is. For the replay this module walks the same deal card by card and keeps, after
-each card, what the table shows: the trick so far, who is to play and who is winning, the
-remaining hands, the running raw points and the engine's reason for that card. The verdict
-(legal or not, and where) always comes from the engine's output; this module adds no rule.
+The engine's ``kind: deal`` verdict (:class:`~explorer.engine.kinds.deal.DealVerdict`) replays the
+record through the game model: :meth:`~explorer.engine.kinds.deal.DealVerdict.states` is every
+snapshot of the play, each card has its :class:`~explorer.engine.game.CheckedPlay` (the rule, the
+reason and the cards allowed), and the first fault is a :class:`~explorer.engine.game.Fault`. This
+module only lays those out position by position, as the table shows them after each card: the trick
+so far, who is to play and who is winning, the remaining hands and the running raw points. It adds
+no rule, and it writes its sentences as messages, so that a page renders them in its language.
 
->>> from explorer.engine.scenario import check_doc, parse_text
+>>> from explorer.engine.scenario import parse_text, verdict_of
 >>> from pathlib import Path
 >>> doc = parse_text(Path("data/scenarios/deal-illegal-card.yaml").read_text())
->>> r = build_replay(doc, check_doc(doc).output)
+>>> r = build_replay(verdict_of(doc))
 >>> r.last_position, r.error_position
 (3, 3)
 >>> s = r.step(3)
->>> s.last.seat.value, str(s.last.card), s.last.legal
+>>> s.last.seat.value, str(s.card), s.last.verdict.legal
 ('W', '7D', False)
+>>> r.describe(3).startswith("Trick 1, card 3: **W** plays **7D**. ✕ **Illegal.**")
+True
 """
 
 from __future__ import annotations
@@ -22,29 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from explorer.engine.cards import SEATS, Card, Seat, Suit, Team, priority_order
-from explorer.engine.contract import Contract, Escalation, Level
-from explorer.engine.kinds.deal import DealIn
-from explorer.engine.play import play_tricks, seats_from, team_totals, trick_winner
-from explorer.engine.scenario import read_model
-from explorer.engine.tables import Mode
-
-
-@dataclass(frozen=True)
-class Play:
-    """One card of the deal, with the engine's verdict on it."""
-
-    number: int
-    """1-based position of the card in the deal (1 to 32)."""
-    trick: int
-    """1-based trick number."""
-    seat: Seat
-    card: Card
-    legal: bool
-    reason: str
-    rule: str | None = None
-    ekka: bool = False
-    """The leader announced Ekka with this card."""
+from explorer.engine.cards import SEATS, Card, Seat, Team
+from explorer.engine.contract import Contract, Escalation
+from explorer.engine.game import ActionVerdict, CheckedPlay, Fault, GameState, Play
+from explorer.engine.i18n import ENGLISH, Msg, Style
+from explorer.engine.kinds.deal import DealVerdict
+from explorer.engine.play import trick_winner
 
 
 @dataclass(frozen=True)
@@ -65,7 +52,8 @@ class Step:
     points: dict[Team, int]
     """Raw points of the tricks finished so far (the last trick's 10 included)."""
     tricks_won: dict[Team, int]
-    last: Play | None = None
+    last: CheckedPlay | None = None
+    """The engine's check of the card just played (None before the first card)."""
     legal: list[Card] = field(default_factory=list)
     """The cards ``legal_seat`` may play: the seat to play next, or at an illegal card its player."""
     legal_seat: Seat | None = None
@@ -77,6 +65,16 @@ class Step:
         """Whether the trick on the table has its four cards."""
         return len(self.table) == 4
 
+    @property
+    def card(self) -> Card | None:
+        """The card just played."""
+        return self.last.verdict.action.card if self.last is not None else None
+
+    @property
+    def illegal(self) -> bool:
+        """Whether the card just played is the one the rules refuse."""
+        return self.last is not None and not self.last.verdict.legal
+
 
 @dataclass(frozen=True)
 class Replay:
@@ -86,8 +84,10 @@ class Replay:
     escalation: Escalation
     dealer: Seat
     steps: list[Step]
-    error: dict[str, Any] | None
+    error: Fault | None
+    """The first thing the rules refuse (None when every card is legal)."""
     score: dict[str, Any] | None
+    """The engine's score output (``DealVerdict.to_dict``'s ``score``), None until given or when not scored."""
     hands: dict[Seat, list[Card]]
     """The original hands."""
 
@@ -110,85 +110,106 @@ class Replay:
         """Running raw points after each finished trick, from trick 0 (nothing yet)."""
         rows = [{"trick": 0, "NS": 0, "EW": 0}]
         for s in self.steps:
-            if s.complete and s.last is not None and s.last.legal and s.trick > rows[-1]["trick"]:
+            if s.complete and s.last is not None and not s.illegal and s.trick > rows[-1]["trick"]:
                 rows.append({"trick": s.trick, "NS": s.points[Team.NS], "EW": s.points[Team.EW]})
         return rows
 
-    def describe(self, position: int) -> str:
-        """What happens at this position, in one or two sentences (Markdown)."""
+    def message(self, position: int) -> Msg:
+        """What happens at this position, in one or two sentences (Markdown), as a message to render."""
         s = self.step(position)
         if s.last is None:
-            return (f"{self.dealer.value} dealt, so {s.leader.value} ({s.leader.title}), the dealer's right, "
-                    f"leads trick 1.")
-        p = s.last
-        ekka = " and announces Ekka" if p.ekka else ""
-        head = f"Trick {p.trick}, card {len(s.table)}: **{p.seat.value}** plays **{p.card}**{ekka}."
-        if not p.legal:
-            return f"{head} ✕ **Illegal.**  \n*Check for {p.seat.value}:* {p.reason}"
-        text = f"{head} ✓ Legal.  \n*Check for {p.seat.value}:* {p.reason}"
-        if s.complete:
-            pts = s.trick_points
-            text += f"  \n★ **{s.winning.value}** wins trick {p.trick} ({pts} raw points"
-            text += ", the last trick's 10 included)." if p.trick == 8 else ")."
-            if p.trick < 8:
-                text += f" {s.winning.value} leads trick {p.trick + 1}."
-        return text
+            return Msg("{dealer} dealt, so {leader}, the dealer's right, leads trick 1.",
+                       dealer=self.dealer, leader=seat_label(s.leader))
+        p, action = s.last, s.last.verdict.action
+        head_args = {"trick": p.trick, "n": len(s.table), "seat": p.seat, "card": action.card}
+        if action.ekka:
+            head = Msg("Trick {trick}, card {n}: **{seat}** plays **{card}** and announces Ekka.", **head_args)
+        else:
+            head = Msg("Trick {trick}, card {n}: **{seat}** plays **{card}**.", **head_args)
+        if s.illegal:
+            return Msg("{head} ✕ **Illegal.**  \n*Check for {seat}:* {reason}", head=head, seat=p.seat,
+                       reason=p.verdict.reason)
+        text = Msg("{head} ✓ Legal.  \n*Check for {seat}:* {reason}", head=head, seat=p.seat,
+                   reason=p.verdict.reason)
+        if not s.complete:
+            return text
+        if p.trick == 8:
+            won = Msg("★ **{winner}** wins trick {trick} ({points} raw points, the last trick's 10 included).",
+                      winner=s.winning, trick=p.trick, points=s.trick_points)
+        else:
+            won = Msg("★ **{winner}** wins trick {trick} ({points} raw points). {winner} leads trick {next}.",
+                      winner=s.winning, trick=p.trick, points=s.trick_points, next=p.trick + 1)
+        return Msg("{text}  \n{won}", text=text, won=won)
+
+    def describe(self, position: int, style: Style = ENGLISH) -> str:
+        """:meth:`message` rendered in ``style``."""
+        return self.message(position).render(style)
 
 
-def build_replay(doc: dict[str, Any], output: dict[str, Any]) -> Replay:
-    """The replay of a deal scenario ``doc`` that the engine judged as ``output`` (``kind: deal``).
+def seat_label(seat: Seat) -> Msg:
+    """A seat for a sentence: ``S (South)`` in English (the letter the table shows, and its name); in Arabic
+    the engine's seat word (الجنوب) alone."""
+    return Msg("{seat} ({name})", seat=seat, name=seat.title)
 
-    Every verdict comes from the engine's ``plays`` (each card with its rule, reason and the cards
-    that were allowed), every trick's seats, winner and points from ``play_tricks``; the replay only
-    lays them out position by position. Raises the engine's ScenarioError if ``doc`` is not a valid
-    deal (check it first).
+
+def seat_name(seat: Seat) -> Msg:
+    """A seat by its name: ``South`` in English, the engine's seat word (الجنوب) in Arabic."""
+    return Msg("{seat_title}", seat_title=seat.title, seat=seat)
+
+
+def build_replay(verdict: DealVerdict, score: dict[str, Any] | None = None) -> Replay:
+    """The replay of a ``deal`` verdict: one position per card of the engine's game states.
+
+    Every position comes from :meth:`DealVerdict.states` (the game model after each card): the trick on
+    the table, its leader and winner, the hands and the running points; every card's verdict and the
+    cards that were allowed from the engine's checked plays; the first fault (a wrong leader, a false
+    Ekka, a refused declaration or an illegal card) is the last position. ``score`` is the engine's score
+    output, rendered in the page's language.
     """
-    s: DealIn = read_model(DealIn, {**doc, "kind": "deal"})
-    c = output["contract"]
-    contract = Contract(Mode(c["mode"]), Suit.parse(c["trump"]) if c.get("trump") else None, Seat.parse(c["buyer"]))
-    e = output["escalation"]
-    esc = Escalation(Level(e["level"]), Seat.parse(e["doubler"]) if e.get("doubler") else None, bool(e["locked"]))
-    hands = {Seat.parse(k): [Card.parse(x) for x in v] for k, v in output["hands"].items()}
-    error = output.get("error")
-    plays = output.get("plays") or []
-    first = priority_order(s.dealer)[0]  # the dealer's right leads trick 1
-    played = play_tricks([t.cards for t in s.tricks], mode=contract.mode, trump=contract.trump, first_leader=first,
-                         leaders=[t.leader for t in s.tricks], ekka=[t.ekka for t in s.tricks])
-    remaining = {seat: list(hands[seat]) for seat in SEATS}
-    points, won = team_totals([])
-    steps = [Step(0, 1, first, {}, first, None, _copy(remaining), points, won)]
-    number = 0
-    for t in played:
-        for j, (seat, card) in enumerate(t.plays):
-            number += 1
-            table = dict(t.plays[: j + 1])
-            ekka = t.ekka and j == 0
-            if number > len(plays):  # the deal stopped before this card: a wrong leader or a false Ekka
-                if error and (error.get("trick"), error.get("card"), error.get("seat")) == (t.number, str(card),
-                                                                                           seat.value):
-                    bad = Play(number, t.number, seat, card, False, error["reason"], error.get("rule"), ekka)
-                    steps.append(Step(number, t.number, t.leader, table, None, None, _copy(remaining), points,
-                                      won, bad, [], seat))
-                return Replay(contract, esc, s.dealer, steps, error, None, hands)
-            p = plays[number - 1]
-            allowed = [Card.parse(x) for x in p["allowed"]]
-            steps[-1] = replace(steps[-1], legal=allowed, legal_seat=seat)
-            if not p["legal"]:
-                bad = Play(number, t.number, seat, card, False, p["reason"], p["rule"], ekka)
-                steps.append(Step(number, t.number, t.leader, table, None, None, _copy(remaining), points, won,
-                                  bad, allowed, seat))
-                return Replay(contract, esc, s.dealer, steps, error, None, hands)
-            remaining[seat].remove(card)
-            done = j == 3
-            if done:
-                points, won = team_totals(played[: t.number])
-            winning = t.winner if done else trick_winner(t.leader, t.cards[: j + 1], contract.mode, contract.trump)
-            steps.append(Step(number, t.number, t.leader, table, None if done else seats_from(t.leader)[j + 1], winning,
-                              _copy(remaining), points, won,
-                              Play(number, t.number, seat, card, True, p["reason"], p["rule"], ekka),
-                              trick_points=t.points if done else None))
-    return Replay(contract, esc, s.dealer, steps, error, output.get("score"), hands)
+    run, start = verdict.run, verdict.start
+    checked = list(run.plays)
+    points, won = start.points
+    first = start.to_act
+    steps = [Step(0, 1, first, {}, first, None, _hands(start), points, won)]
+    played = 0
+    actions = run.state.actions[len(start.actions):]
+    for state, action in zip(verdict.states()[1:], actions):
+        if not isinstance(action, Play):  # a declaration in trick 1: no card moves
+            continue
+        cp = checked[played]
+        played += 1
+        steps[-1] = replace(steps[-1], legal=list(cp.allowed), legal_seat=cp.seat)
+        trick = state.tricks[-1]
+        done = trick.complete
+        winning = trick.winner if done else trick_winner(trick.leader, trick.cards, state.contract.mode,
+                                                         state.contract.trump)
+        points, won = state.points
+        steps.append(Step(played, trick.number, trick.leader, dict(trick.plays), None if done else state.to_act,
+                          winning, _hands(state), points, won, cp, trick_points=trick.points if done else None))
+    if run.error is not None:
+        bad = _refused(verdict, run.error, checked[played:], len(steps))
+        if bad.legal:
+            steps[-1] = replace(steps[-1], legal=bad.legal, legal_seat=bad.legal_seat)
+        steps.append(bad)
+    return Replay(verdict.contract, verdict.escalation, verdict.dealer, steps, run.error, score,
+                  {seat: list(verdict.hands[seat]) for seat in SEATS})
 
 
-def _copy(hands: dict[Seat, list[Card]]) -> dict[Seat, list[Card]]:
-    return {k: list(v) for k, v in hands.items()}
+def _refused(verdict: DealVerdict, fault: Fault, refused: list[CheckedPlay], position: int) -> Step:
+    """The position of the refused card: the trick with it on the table, the hands before it."""
+    end: GameState = verdict.run.state
+    cur = end.current
+    if refused:  # an illegal card: the engine checked it against the cards allowed
+        cp = refused[0]
+    else:        # a wrong leader, a false Ekka or a refused declaration: refused before the card's check
+        ekka = cur is None and verdict.recorded[fault.trick - 1].ekka
+        cp = CheckedPlay(fault.trick, fault.seat,
+                         ActionVerdict(Play(fault.card, ekka, fault.seat), False, fault.rule, fault.reason), ())
+    table = {**(dict(cur.plays) if cur else {}), fault.seat: fault.card}
+    points, won = end.points
+    return Step(position, fault.trick, cur.leader if cur else fault.seat, table, None, None, _hands(end), points,
+                won, cp, list(cp.allowed), fault.seat)
+
+
+def _hands(state: GameState) -> dict[Seat, list[Card]]:
+    return {seat: list(state.hand(seat)) for seat in SEATS}

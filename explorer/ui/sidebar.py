@@ -14,7 +14,7 @@ from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RulePro
 from explorer.ui import lang, state
 from explorer.ui.narrow_screen import close_sidebar_after_page_pick
 from explorer.ui.text import plain
-from explorer.ui.words import format_option_value
+from explorer.ui.words import format_option_value, option_meaning, option_source, option_title, profile_title
 
 
 def _selected_base() -> RuleProfile:
@@ -56,8 +56,8 @@ def _reset_options() -> None:
 
 def _option_help(name: str) -> str:
     info = OPTIONS[name]
-    reading = " This is our reading, not a seed's words." if info.our_reading else ""
-    return f"{info.meaning}\n\nSource: {info.source}.{reading}"
+    reading = " " + lang.t("This is our reading, not a seed's words.") if info.our_reading else ""
+    return option_meaning(name) + "\n\n" + lang.t("Source: {source}.", source=option_source(name)) + reading
 
 
 def profile_selector() -> RuleProfile:
@@ -74,13 +74,13 @@ def profile_selector() -> RuleProfile:
         ss.setdefault(state.sidebar_option_key(name), getattr(base, name))
 
     st.selectbox(
-        "Rules profile",
+        lang.t("Rules profile"),
         list(PROFILES),
         key=state.SIDEBAR_PROFILE_ID,
-        format_func=lambda pid: PROFILES[pid].title,
+        format_func={pid: profile_title(prof) for pid, prof in PROFILES.items()}.get,  # words of this run
         on_change=_reset_options,
-        help="Which table's rules the engine applies on every page. "
-        "The Rules page shows the profiles side by side.",
+        help=lang.t("Which table's rules the engine applies on every page. "
+                    "The Rules page shows the profiles side by side."),
     )
     changes: dict[str, Any] = {}
     for name in OPTIONS:
@@ -88,22 +88,22 @@ def profile_selector() -> RuleProfile:
         if value != getattr(base, name) or type(value) is not type(getattr(base, name)):
             changes[name] = value
     # A constant label keeps the expander open while its options change.
-    with st.expander("Custom rules"):
-        st.caption(f"Start from {base.title} and change single options.")
+    with st.expander(lang.t("Custom rules")):
+        st.caption(lang.t("Start from {profile} and change single options.", profile=profile_title(base)))
         for name, info in OPTIONS.items():
             if isinstance(info.choices[0], bool):
-                st.toggle(info.title, key=state.sidebar_option_key(name), help=_option_help(name), on_change=_keep)
+                st.toggle(option_title(name), key=state.sidebar_option_key(name), help=_option_help(name), on_change=_keep)
             else:
                 st.selectbox(
-                    info.title,
+                    option_title(name),
                     list(info.choices),
                     key=state.sidebar_option_key(name),
-                    format_func=format_option_value,
+                    format_func={v: format_option_value(v) for v in info.choices}.get,
                     help=_option_help(name),
                     on_change=_keep,
                 )
         st.button(
-            f"Reset to {base.id}",
+            lang.t("Reset to {profile}", profile=base.id if lang.current() == "en" else profile_title(base)),
             key=state.SIDEBAR_RESET,
             on_click=_reset_options,
             disabled=not changes,
@@ -112,11 +112,12 @@ def profile_selector() -> RuleProfile:
     try:
         profile = custom_profile({"base": base.id, **changes})
     except ValueError as exc:  # a stale widget value: fall back to the named profile
-        st.warning(f"Custom rules ignored: {plain(exc)}")
+        st.warning(lang.t("Custom rules ignored: {error}", error=plain(exc)))
         profile = base
     ss[state.APP_PROFILE] = profile
     if changes:
-        st.caption(f"Using **{profile.title}**: " + ", ".join(OPTIONS[n].title for n in changes) + ".")
+        st.caption(lang.t("Using **{profile}**: {options}.", profile=profile_title(profile),
+                          options=[option_title(n) for n in changes]))
     return profile
 
 
@@ -136,9 +137,9 @@ def sidebar() -> RuleProfile:
         lang.selector()
         profile = profile_selector()
         st.toggle(
-            "Large cards (projector)",
+            lang.t("Large cards (projector)"),
             key=state.SIDEBAR_LARGE_CARDS,
-            help="Bigger cards and tricks on every page, for a projector or a shared screen.",
+            help=lang.t("Bigger cards and tricks on every page, for a projector or a shared screen."),
             on_change=_keep,
         )
         close_sidebar_after_page_pick()

@@ -124,6 +124,7 @@ def test_an_illegal_card_shows_the_engines_reason_and_the_explanation(at):
     assert step.question.explain in at.info[0].value
     answer(at, lesson, step, "KH")
     assert at.success[0].value.startswith("✓ **K♥ is legal.**")
+    assert step.question.explain in at.info[0].value  # a right answer gets the author's explanation too
     assert f"0/{len(lesson.questions)} right at the first try (+1 after a retry)" in sidebar_text(at)
 
 

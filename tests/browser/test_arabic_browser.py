@@ -1,0 +1,74 @@
+"""Issue 14 in a real browser: the app in Arabic on a phone (390×844, touch), right to left, no sideways scroll."""
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+PUZZLE = "trump-lead-overtake"
+"""Lesson 5, step 4: West leads Q♥ (trumps); South holds K♥ 7♥ A♠ 8♣ and must overtake."""
+ISOLATES = "[\u2066-\u2069 ]*"
+"""The bidi isolates around a card inside an Arabic sentence (they keep it left to right), and the space."""
+SHOTS = os.environ.get("BX_SCREENSHOTS")
+"""A folder to keep screenshots in (to look at them); unset, none are written."""
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
+
+
+def no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate("() => [document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]")
+    assert widths[0] <= widths[1], f"the page scrolls sideways: scrollWidth {widths[0]} > clientWidth {widths[1]}"
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=False)
+
+
+def test_a_lesson_question_in_arabic_on_a_phone_reads_right_to_left_without_sideways_scroll(browser: Browser,
+                                                                                          base_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/lesson?lang=ar&lesson=05-cutting")
+        expect(page.get_by_role("heading", name="الدروس", level=1)).to_be_visible(timeout=30_000)
+        settle(page)
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.locator("html")).to_have_attribute("lang", "ar")
+        for _ in range(3):
+            page.get_by_role("button", name="التالي ◀").click()
+            settle(page)
+        card = page.locator(f".st-key-lesson-q-05-cutting-{PUZZLE}-card-7H button")
+        expect(card).to_be_visible(timeout=30_000)
+        expect(page.locator(".bx-trick .bx-card")).to_have_count(1)          # West's Q♥ on the table
+        expect(page.locator(".bx-trick")).to_have_css("direction", "ltr")    # the table keeps its geography
+        no_sideways_scroll(page)
+        shot(page, "ar-phone-question")
+
+        card.tap()                                                           # illegal: K♥ must overtake
+        error = page.locator('[data-testid="stAlertContentError"]')
+        expect(error).to_contain_text(re.compile(f"7♥{ISOLATES}لا تجوز"), timeout=30_000)
+        expect(error).to_contain_text("حاول مرة أخرى")
+        expect(error).not_to_contain_text("K♥")                              # the answer waits
+        expect(error).to_have_css("direction", "rtl")
+        page.get_by_role("button", name="اعرض الإجابة").tap()
+        expect(page.locator('[data-testid="stAlertContentInfo"]')).to_be_visible(timeout=30_000)
+
+        page.locator(f".st-key-lesson-q-05-cutting-{PUZZLE}-card-KH button").tap()
+        success = page.locator('[data-testid="stAlertContentSuccess"]')
+        expect(success).to_contain_text(re.compile(f"K♥{ISOLATES}نظامية"), timeout=30_000)
+        settle(page)
+        assert not re.search(r"\b(?:is|the|not|allowed|legal)\b", success.inner_text()), success.inner_text()
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+        no_sideways_scroll(page)
+        shot(page, "ar-phone-answered")
+    finally:
+        context.close()
