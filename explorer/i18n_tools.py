@@ -57,6 +57,7 @@ UI_KEYWORDS: dict[str, object] = {**KEYWORDS, "t": None, "tn": (1, 2)}
 
 UI_DOMAINS: dict[str, tuple[str, ...]] = {
     "ui-shell": ("explorer/app.py", "explorer/ui/sidebar.py", "explorer/ui/lang.py", "explorer/ui/nav.py",
+                 "explorer/ui/narrow_screen.py",
                  "explorer/ui/words.py", "explorer/ui/text.py", "explorer/ui/cards.py", "explorer/ui/glossary.py",
                  "explorer/app_pages/home.py", "explorer/app_pages/rules.py", "explorer/app_pages/glossary.py",
                  "explorer/app_pages/sources.py"),

@@ -20,7 +20,7 @@ def test_csv_has_a_line_per_deal_with_running_totals_and_the_match_state():
     assert [(x["deal"], x["NS"], x["EW"], x["NS_total"], x["EW_total"]) for x in lines] == [
         ("1", "100", "40", "100", "40"), ("2", "30", "26", "130", "66"), ("3", "30", "0", "160", "66")]
     assert lines[0]["note"] == "first"
-    assert lines[2]["match"] == "🏆 NS wins"
+    assert lines[2]["match"] == "★ NS wins"
 
 
 def test_csv_of_an_empty_sheet_is_just_the_header():
@@ -71,7 +71,7 @@ def test_chart_data_stops_at_the_deciding_deal_and_skips_bad_rows():
 
 def test_frame_marks_deals_after_the_end_and_bad_rows():
     frame = sheet_frame([r(152, 0), r(1, 1), {"NS": -2, "EW": 0}])
-    assert list(frame["Match"])[:2] == ["🏆 NS wins", "after the end: not counted"]
+    assert list(frame["Match"])[:2] == ["★ NS wins", "after the end: not counted"]
     assert list(frame["Match"])[2].startswith("✕ not counted: -2 is negative")
 
 

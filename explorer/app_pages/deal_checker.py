@@ -139,7 +139,7 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
               key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
               help=t("Appends the award (or the Gahwa) to the match on the Score sheet page."))
     if added:
-        st.page_link(nav.page_path("score_sheet.py"), label=t("Open the score sheet"), icon="📝")
+        st.page_link(nav.page_path("score_sheet.py"), label=t("Open the score sheet"), icon=":material/edit_note:")
 
 
 def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
@@ -160,7 +160,7 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     if err:
         st.error(t("**✕ The first illegal card: trick {trick}, {seat} plays {card}.** {reason}", trick=err.trick,
                    seat=err.seat, card=Notation(str(err.card)), reason=plain(cite_in(err.reason.render(lang.style())))),
-                 icon="🚫")
+                 icon=":material/block:")
     else:
         st.success(t("✓ Every card of this deal is legal. Step through it below; the score is at the end."))
 
@@ -336,7 +336,7 @@ if doc is not None:
 
 if not text.strip():
     st.info(t("The editor is empty: load a deal from the library or a file, open a share link, or type one."),
-            icon="👆")
+            icon=":material/touch_app:")
 elif problems or other_kind:
     st.error(t("**The engine cannot check this deal yet.** Fix these lines in the editor "
                "(the text is kept as you typed it):") + "\n\n"

@@ -136,5 +136,5 @@ st.info(
       "additional rules\" that should be learned from the table's profile, but it does not give "
       "them, and no other source does. The engine does not implement them and the app does not "
       "guess: with an Ace as upcard, the ordinary bidding rules apply."),
-    icon="ℹ️",
+    icon=":material/info:",
 )

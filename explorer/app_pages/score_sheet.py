@@ -13,6 +13,7 @@ from explorer.engine.tables import MATCH_TARGET
 from explorer.ui import sheet_store
 from explorer.ui import sheet_table as table
 from explorer.ui import state as keys
+from explorer.ui.charts import SHOW_CONFIG
 from explorer.ui.replay_charts import match_figure
 
 ss = st.session_state
@@ -52,7 +53,12 @@ def show_messages(where: str) -> None:
 
 def add_by_hand() -> None:
     kind = ss.get(keys.SHEET_KIND, "award")
-    row = table.row_for(kind, ss.get(keys.SHEET_NS), ss.get(keys.SHEET_EW), ss.get(keys.SHEET_NOTE) or "")
+    ns, ew = ss.get(keys.SHEET_NS), ss.get(keys.SHEET_EW)
+    if kind == "award" and ns is None and ew is None:
+        say(("error", "The deal was not added: type its game points first (an empty field counts as 0)."),
+            where="add")
+        return
+    row = table.row_for(kind, 0 if ns is None else ns, 0 if ew is None else ew, ss.get(keys.SHEET_NOTE) or "")
     try:
         new = table.add_row(rows(), row)
     except MatchError as e:
@@ -60,8 +66,8 @@ def add_by_hand() -> None:
         return
     deal = MatchDeal.from_dict(new)
     commit([*rows(), new], ("success", f"Deal {len(rows()) + 1} added: {deal.describe()}."), where="add")
-    ss[keys.SHEET_NS] = 0
-    ss[keys.SHEET_EW] = 0
+    ss[keys.SHEET_NS] = None
+    ss[keys.SHEET_EW] = None
     ss[keys.SHEET_NOTE] = ""
     ss[keys.SHEET_KIND] = "award"
 
@@ -116,8 +122,8 @@ def apply_editor_changes() -> None:
 ss.setdefault(keys.SHEET_DEALS, [])
 ss.setdefault(keys.SHEET_HISTORY, [])
 ss.setdefault(keys.SHEET_EDITOR_VERSION, 0)
-ss.setdefault(keys.SHEET_NS, 0)
-ss.setdefault(keys.SHEET_EW, 0)
+ss.setdefault(keys.SHEET_NS, None)  # empty, not 0: typing 26 into "0" gave "026"
+ss.setdefault(keys.SHEET_EW, None)
 ss.setdefault(keys.SHEET_NOTE, "")
 ss.setdefault(keys.SHEET_KIND, "award")
 if not sheet_store.restore(commit):  # the sheet kept in this browser has not arrived yet: no empty flash
@@ -149,7 +155,7 @@ st.markdown(
     f"Keep the score of a match. Each deal's award adds to its team's total; the first team to reach "
     f"**{MATCH_TARGET}** with the **higher total** wins. **Equal totals** at or above {MATCH_TARGET} need "
     "another deal. A **Gahwa** ends the match for the team that wins it, whatever the totals. "
-    "A deal **cancelled** because all four passed adds nothing. (000 §07; 004 “Winning the Sakka at 152”.)"
+    "A deal **cancelled** because all four passed adds nothing. (The detailed Saudi rules, §7; the tournament scoring guide, “Winning the Sakka at 152”.)"
 )
 
 m = st.columns(3)
@@ -161,9 +167,9 @@ m[2].metric(f"Still to reach {MATCH_TARGET}",
             "—" if decision else f"NS {need[Team.NS]} · EW {need[Team.EW]}")
 status = match.status()
 if decision is not None:
-    st.success(status, icon="🏆")
+    st.success(status, icon=":material/trophy:")
 elif match.needs_another_deal():
-    st.warning(status, icon="⚖️")
+    st.warning(status, icon=":material/balance:")
 else:
     st.info(status)
 bad = [i + 1 for i, (d, _) in enumerate(checked) if d is None]
@@ -177,10 +183,10 @@ with st.container(border=True):
                     horizontal=True)
     c = st.columns([1, 1, 2, 1], vertical_alignment="bottom")
     points = kind == "award"
-    c[0].number_input("NS game points", step=1, key=keys.SHEET_NS, disabled=not points,
-                      help="The award of the deal to North–South (the Score calculator's result).")
-    c[1].number_input("EW game points", step=1, key=keys.SHEET_EW, disabled=not points,
-                      help="The award of the deal to East–West.")
+    c[0].number_input("NS game points", step=1, key=keys.SHEET_NS, disabled=not points, placeholder="0",
+                      help="The award of the deal to North–South (the Score calculator's result). Empty counts as 0.")
+    c[1].number_input("EW game points", step=1, key=keys.SHEET_EW, disabled=not points, placeholder="0",
+                      help="The award of the deal to East–West. Empty counts as 0.")
     c[2].text_input("Note (optional)", key=keys.SHEET_NOTE, placeholder="e.g. Hokum ♥ by N, 84–78",
                     max_chars=120)
     c[3].button("Add deal", key=keys.SHEET_ADD, on_click=add_by_hand, type="primary", width="stretch",
@@ -198,8 +204,17 @@ show_messages("add")
 
 st.subheader("The deals")
 frame = table.sheet_frame(items)
+# Two views of the same rows, one shown by screen width: a computer gets the editable grid; a phone,
+# where a grid is cut off after a few columns and cannot be double-clicked, gets a table that wraps.
+st.html("""<style>
+@media (max-width: 639.98px) { [data-testid="stLayoutWrapper"]:has(> .st-key-bx-sheet-grid),
+  .st-key-bx-sheet-grid { display: none; } }
+@media (min-width: 640px) { [data-testid="stLayoutWrapper"]:has(> .st-key-bx-sheet-list),
+  .st-key-bx-sheet-list { display: none; } }
+</style>""")
 if items:
-    st.data_editor(
+    grid, listed = st.container(key="bx-sheet-grid"), st.container(key="bx-sheet-list")
+    grid.data_editor(
         frame,
         key=keys.sheet_editor_key(int(ss[keys.SHEET_EDITOR_VERSION])),
         hide_index=True,
@@ -224,17 +239,21 @@ if items:
             "Match": st.column_config.TextColumn("Match", width="large"),
         },
     )
-    st.caption("Double-click a cell to change it (Enter keeps the change). To delete a deal, tick its row "
-               "on the left and press Delete, or use the buttons below.")
+    grid.caption("Double-click a cell to change it (Enter keeps the change). To delete a deal, tick its row "
+                 "on the left and press Delete, or choose it below and press Delete deal.")
+    listed.table(table.reading_frame(items).style.hide(axis="index"))
+    listed.caption("To change a deal, delete it below and add it again; Undo takes back any change. On a "
+                   "computer the table can also be edited in place.")
 else:
     st.caption("No deal yet. Add one above, or from the Score calculator or the Deal checker.")
 
 show_messages("table")
 numbers = list(range(1, len(items) + 1)) or [None]
-if ss.get(keys.SHEET_DELETE_WHICH) not in numbers:
-    ss[keys.SHEET_DELETE_WHICH] = numbers[-1]
+if ss.get(keys.SHEET_DELETE_WHICH) not in numbers or ss.get(keys.SHEET_DELETE_FOR) != len(items):
+    ss[keys.SHEET_DELETE_WHICH] = numbers[-1]  # a deal came or went: the newest is the likely one to delete
+    ss[keys.SHEET_DELETE_FOR] = len(items)
 b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
-b[0].button("↶ Undo", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
+b[0].button("Undo", icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
             width="stretch", help="Back to the sheet before the last change.")
 b[1].selectbox("Deal to delete", numbers, key=keys.SHEET_DELETE_WHICH,
                format_func=lambda v: "—" if v is None else f"Deal {v}", disabled=not items)
@@ -251,4 +270,4 @@ if match.deals:
     chart = table.chart_data(items)
     st.plotly_chart(match_figure(chart["rows"], decided_at=chart["decided_at"], winner=chart["winner"],
                                  by_gahwa=chart["by_gahwa"]),
-                    width="stretch", key=keys.SHEET_CHART)
+                    width="stretch", key=keys.SHEET_CHART, config=SHOW_CONFIG)

@@ -3,18 +3,20 @@
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Card, Seat, Suit
-from explorer.engine.play import ekka_problem, seats_from
+from explorer.engine.cards import Card, CardError, Seat, Suit
+from explorer.engine.play import ekka_problem, seats_from, trick_winner
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
-from explorer.ui import forms, inbox, sidebar, state
+from explorer.ui import forms, inbox, seat_map, sidebar, state
+from explorer.ui.card_taps import tap_cards
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.text import code_lines, plain
-from explorer.ui.words import seat_label, suit_label
+from explorer.ui.verdict_bar import verdict_bar
+from explorer.ui.words import play_summary, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
-    "title": "Worked example 000 §09: the void third player must trump",
+    "title": "Worked example (detailed Saudi rules, §9): the void third player must trump",
     "kind": "play", "dealer": "E", "contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
     "current": {"leader": "N", "cards": ["KC", "7C"]},
     "hand": ["QH", "9S", "8S", "AS", "TD", "JD", "7S", "8D"],
@@ -43,7 +45,7 @@ def _switch_entry() -> None:
     ss = st.session_state
     to = ss[state.TRICK_ENTRY]
     before = dict(ss)
-    before[state.TRICK_ENTRY] = "type" if to == "pick" else "pick"
+    before[state.TRICK_ENTRY] = "type" if to == "tap" else "tap"
     values, problems = forms.switch_entry(before, to)
     ss.update(values)
     if problems:
@@ -52,7 +54,7 @@ def _switch_entry() -> None:
 
 with st.container(horizontal=True):
     st.button("Load the worked example", key=state.TRICK_EXAMPLE, on_click=_load_example,
-              help="000 §09: North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump.")
+              help="The detailed Saudi rules' worked example (§9): North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump.")
     st.button("Empty the tool", key=state.TRICK_CLEAR, on_click=_clear)
 
 profile, spec = inbox.rules_line(PAGE, sidebar.current_profile())
@@ -61,7 +63,59 @@ ss = st.session_state
 core, line_problems = forms.play_doc({k: ss.get(k) for k in forms.PLAY_DEFAULTS})
 doc = inbox.full_doc(PAGE, core, spec)
 inbox.open_save_share(PAGE, doc if core["hand"] or core["current"]["cards"] else None, file_stem="trick")
-seat_opts = list(forms.SEAT_IDS)
+seat_opts = ["N", "E", "S", "W"]
+
+
+def seat_title(seat: str) -> str:
+    return Seat.parse(seat).title
+
+
+size = sidebar.card_size()
+mode = Mode(core["contract"]["mode"])
+trump = Suit.parse(core["contract"]["trump"]) if mode is Mode.HOKUM else None
+center = ui.trump_badge(mode, trump, compact=True)
+# The verdict is known before the widgets are drawn: the line under the inputs shows it.
+checked = ekka_false = None
+if core["hand"] and not line_problems:
+    checked = inbox.check(core, profile=profile)
+    if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:")) for e in checked.errors):
+        ekka_false = "; ".join(e.split(": ", 1)[1] for e in checked.errors)
+        checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
+o = checked.output if checked is not None and checked.ok else None
+
+
+def table_so_far() -> list[Card] | None:
+    """The cards on the table as entered, if they can be a trick so far (cards, at most three, none twice)."""
+    try:
+        table = [Card.parse(c) for c in core["current"]["cards"]]
+    except CardError:
+        return None
+    return table if len(table) <= 3 and len(set(table)) == len(table) else None
+
+
+entered = table_so_far()
+seat_to_play = seats_from(Seat.parse(core["current"]["leader"]), len(entered) + 1)[-1] if entered is not None else None
+"""The seat whose hand is asked for: known from the leader and the cards on the table, before any verdict."""
+
+
+def live_trick() -> None:
+    """The trick as entered so far, at the table: each card on the seat that played it, the seat to play,
+    the dealer and the buyer, and the direction of play."""
+    leader = Seat.parse(core["current"]["leader"])
+    table = entered or []
+    seats = seats_from(leader, len(table) + 1)
+    winning = trick_winner(leader, table, mode, trump) if table else None
+    roles: dict[Seat, list[str]] = {seats[-1]: ["to play"]}
+    for i, seat in enumerate(seats[:-1]):
+        roles[seat] = ["leads" if i == 0 else ("2nd", "3rd")[i - 1]] + (["wins"] if seat is winning else [])
+    for key, role in ((state.TRICK_DEALER, "deals"), (state.TRICK_BUYER, "buys")):
+        if ss.get(key):
+            roles.setdefault(Seat.parse(ss[key]), []).append(role)
+    st.html(seat_map.seat_map_html(roles, cards=dict(zip(seats, table)), turn=seats[-1], label="This trick"))
+    st.caption(seat_map.play_order_words(leader))
+    if core["current"]["cards"] and not table:
+        st.caption("The cards on the table show here once they are cards, at most three and none twice.")
+
 
 deal_col, trick_col = st.container(key="bx-wrap-trick").columns([1, 1.6], gap="large")
 with deal_col:
@@ -71,39 +125,41 @@ with deal_col:
     sun = ss[state.TRICK_MODE] == "sun"
     st.selectbox("Trump suit", list(forms.SUITS), key=state.TRICK_TRUMP, format_func=suit_label, disabled=sun,
                  help="Sun has no trumps." if sun else None)
-    c1, c2 = st.columns(2)
-    seats_and_escalation(forms.TRICK_CONTRACT, c1, c2,
+    seats_and_escalation(forms.TRICK_CONTRACT,
                          buyer_help="The declarer. It does not change which cards are legal.",
-                         dealer_help="The dealer's right leads the first trick (000 §04).")
+                         dealer_help="The dealer's right leads the first trick (the detailed Saudi rules, §4).", seat_map=False)
     lock_ok = forms.locked_allowed(ss[state.TRICK_MODE], ss[state.TRICK_LEVEL])
-    st.checkbox("Locked (no trump lead unless the hand holds only trumps)", key=state.TRICK_LOCKED,
-                disabled=not lock_ok,
-                help="Only a Hokum Double or Quadruple is declared open or locked (000 §03)."
-                if lock_ok else "Choose a Hokum Double or Quadruple to lock it.")
+    st.checkbox("Locked (no trump lead)", key=state.TRICK_LOCKED, disabled=not lock_ok,
+                help="Locked: no trump may be led unless the hand holds only trumps. Only a Hokum Double or "
+                     "Quadruple is declared open or locked (the detailed Saudi rules, §3)."
+                + ("" if lock_ok else " Choose a Hokum Double or Quadruple to lock it."))
 
 with trick_col:
     st.subheader("The trick")
-    l1, l2 = st.columns([1, 1.4])
-    l1.selectbox("Leader of this trick", seat_opts, key=state.TRICK_LEADER, format_func=seat_label)
-    l2.radio("Enter cards by", ["pick", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
-             format_func=lambda e: "picking from lists" if e == "pick" else "typing (KC 7C …)")
+    st.segmented_control("Leader of this trick", seat_opts, key=state.TRICK_LEADER, format_func=seat_title,
+                         required=True, width="stretch")
+    live_trick()
+    st.radio("Enter cards by", ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
+             format_func=lambda e: "tapping them" if e == "tap" else "typing (KC 7C …)")
     typing = ss[state.TRICK_ENTRY] == "type"
+    hand_label = f"Hand of {seat_to_play.title}" if seat_to_play else "Hand of the seat to play"
     if typing:
         st.text_input("Cards on the table, in play order", key=state.TRICK_TABLE_TEXT, placeholder="KC 7C",
                       help="Rank then suit: 7 8 9 T (or 10) J Q K A and S H D C (or ♠ ♥ ♦ ♣).")
     else:
-        st.multiselect("Cards on the table, in play order", list(forms.CARD_OPTIONS), key=state.TRICK_TABLE,
-                       format_func=forms.card_option, max_selections=3, placeholder="The led card first…",
-                       help="Pick them in the order they were played: the leader's card first. "
-                            "Type KC to find K♣.")
+        tap_cards(state.TRICK_TABLE, "Cards on the table, in play order", limit=forms.TAP_LIMITS[state.TRICK_TABLE],
+                  help="Tap them in the order they were played, the leader's card first; the table above shows "
+                       "the seat each one lands on. Tap a card again to take it back.",
+                  full="At most 3 cards are on the table before the seat to play: tap a card to take it back.")
     st.checkbox("The leader announced Ekka with this lead", key=state.TRICK_EKKA,
                 help="Ekka: the lead is the highest card still unplayed in a plain suit. It frees a void "
-                     "third player from trumping (000 §04).")
+                     "third player from trumping (the detailed Saudi rules, §4).")
     if typing:
-        st.text_input("Hand of the seat to play", key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
+        st.text_input(hand_label, key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
     else:
-        st.multiselect("Hand of the seat to play", list(forms.CARD_OPTIONS), key=state.TRICK_HAND,
-                       format_func=forms.card_option, max_selections=8, placeholder="Its cards…", wrap=True)
+        tap_cards(state.TRICK_HAND, hand_label, limit=forms.TAP_LIMITS[state.TRICK_HAND],
+                  help="The cards the seat to play holds now: all of them, or only those in question.",
+                  full="A hand holds at most 8 cards: tap a card to take it back.")
     with st.expander("Earlier in the deal (optional: for Ekka and the full history)"):
         st.text_area("Earlier tricks, one a line", key=state.TRICK_TRICKS, height=120,
                      placeholder="S: KD 7D AD 8D\nN: QS 8S AS 9S ekka",
@@ -113,78 +169,77 @@ with trick_col:
             st.text_input("Other cards already played", key=state.TRICK_PLAYED_TEXT,
                           help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
         else:
-            st.multiselect("Other cards already played", list(forms.CARD_OPTIONS), key=state.TRICK_PLAYED,
-                           format_func=forms.card_option, wrap=True,
-                           help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
+            tap_cards(state.TRICK_PLAYED, "Other cards already played", limit=forms.TAP_LIMITS[state.TRICK_PLAYED],
+                      help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
 
-size = sidebar.card_size()
-mode = Mode(core["contract"]["mode"])
-trump = Suit.parse(core["contract"]["trump"]) if mode is Mode.HOKUM else None
-center = ui.trump_badge(mode, trump, compact=True)
+# The verdict in a line, right under the last input (held at the bottom of the screen until then).
+with verdict_bar("trick"):
+    if line_problems:
+        st.markdown("**The earlier tricks cannot be read:** the verdict below says where.")
+    elif not core["hand"]:
+        st.markdown("Tap the hand of the seat to play: its legal cards show here.")
+    elif o is None:
+        st.markdown("**These inputs are not a possible moment of a deal:** the verdict below names the problem.")
+    else:
+        st.markdown(play_summary(o, len(core["hand"])))
 
 st.divider()
 st.subheader("Verdict")
 if line_problems:
     st.error("**The earlier tricks cannot be read.**\n\n" + code_lines(line_problems))
 elif not core["hand"]:
-    st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).", icon="👉")
+    st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).",
+            icon=":material/touch_app:")
+elif o is None:
+    st.error("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
+             "your inputs are kept.\n\n" + code_lines(checked.errors), icon=":material/block:")
+    st.caption("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
+               "cards played, `tricks[0]` the first line of earlier tricks.")
 else:
-    checked = inbox.check(core, profile=profile)
-    ekka_false = None
-    if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:"))
-                                                   for e in checked.errors):
-        ekka_false = "; ".join(e.split(": ", 1)[1] for e in checked.errors)
-        checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
-    if not checked.ok:
-        st.error("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
-                 "your inputs are kept.\n\n" + code_lines(checked.errors), icon="🚫")
-        st.caption("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
-                   "cards played, `tricks[0]` the first line of earlier tricstate.")
-    else:
-        o = checked.output
-        to_play = Seat.parse(o["to_play"])
-        winning = Seat.parse(o["winning"]) if o["winning"] else None
-        leader = Seat.parse(core["current"]["leader"])
-        table = core["current"]["cards"]
-        seats = list(seats_from(leader, len(table)))
-        # Projector-size cards need the whole width: the trick above the hand.
-        left, right = st.columns([1, 1.5], gap="large") if size != "lg" else (st.container(), st.container())
-        with left:
-            st.html(ui.trick_html(dict(zip(seats, table, strict=True)), leader=leader, to_play=to_play,
-                                  winning=winning, center=center, size=size))
-            if winning is not None:
-                win_card = Card.parse(table[seats.index(winning)])
-                st.markdown(f"**Winning now:** {winning.title} ({winning.team.value}) with "
-                            f"{ui.card_chip(win_card)}", unsafe_allow_html=True)
-            else:
-                st.markdown(f"**{to_play.title} leads**: no card is on the table yet.")
-        with right:
-            marks = {c: "legal" for c in o["legal"]} | {c: "illegal" for c in o["illegal"]}
-            st.html(ui.hand_html(core["hand"], trump=trump, size=size, highlight=marks,
-                                 label=f"{to_play.title} ({to_play.value}) to play, position {o['position']}"))
-            n = len(o["legal"])
-            st.markdown(f"**{to_play.title} may play {n} of {len(core['hand'])} cards:** "
-                        + ui.cards_inline(ui.sort_hand(o["legal"], trump=trump)), unsafe_allow_html=True)
-            st.markdown(f"**Why:** {o['rule']}")
-            st.caption(f"Rule `{o['rule_id']}`: {o['rule_text']}")
-        if ekka_false:
-            st.warning(f"**The Ekka claim does not hold.** {plain(ekka_false)} The verdict treats the lead as made "
-                       "without Ekka.", icon="⚠️")
-        elif o["ekka"]:
-            lead = Card.parse(table[0])
-            st.success(f"**The Ekka claim holds:** {lead.pretty} is the highest {lead.suit.title[:-1]} still "
-                       "unplayed (cards in earlier tricks count as played; cards in hands do not).", icon="✅")
-        elif table and not o["ekka"]:
-            lead = Card.parse(table[0])
-            played = [Card.parse(c) for t in core.get("tricks") or [] for c in t["cards"]] + \
-                     [Card.parse(c) for c in core.get("played") or []]
-            if ekka_problem(lead, played, mode, trump) is None:
-                st.caption(f"{lead.pretty} is the highest {lead.suit.title[:-1]} still unplayed: the leader "
-                           "could have announced Ekka.")
-        rows = [{"Card": Card.parse(v["card"]).pretty, "Legal": "✓ legal" if v["legal"] else "✕ illegal",
-                 "Why": v["reason"].removeprefix(o["rule"]).strip() or v["reason"]} for v in o["verdicts"]]
-        st.caption(f"Card by card (each under: “{o['rule']}”)")
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
-                     column_config={"Why": st.column_config.TextColumn(width="large")})
+    to_play = Seat.parse(o["to_play"])
+    winning = Seat.parse(o["winning"]) if o["winning"] else None
+    leader = Seat.parse(core["current"]["leader"])
+    table = core["current"]["cards"]
+    seats = list(seats_from(leader, len(table)))
+    if size == "lg":  # projector-size cards: the whole trick again, large, above the hand
+        st.html(ui.trick_html(dict(zip(seats, table, strict=True)), leader=leader, to_play=to_play,
+                              winning=winning, center=center, size=size))
+    left, right = st.columns([1.5, 1], gap="large") if size != "lg" else (st.container(), st.container())
+    with left:
+        marks = {c: "legal" for c in o["legal"]} | {c: "illegal" for c in o["illegal"]}
+        st.html(ui.hand_html(core["hand"], trump=trump, size=size, highlight=marks,
+                             label=f"{to_play.title} ({to_play.value}) to play, position {o['position']}"))
+        n = len(o["legal"])
+        st.markdown(f"**{to_play.title} may play {n} of {len(core['hand'])} cards:** "
+                    + ui.cards_inline(ui.sort_hand(o["legal"], trump=trump)), unsafe_allow_html=True)
+    with right:
+        if winning is not None:
+            win_card = Card.parse(table[seats.index(winning)])
+            st.markdown(f"**Winning now:** {winning.title} ({winning.team.value}) with "
+                        f"{ui.card_chip(win_card)}", unsafe_allow_html=True)
+        else:
+            st.markdown(f"**{to_play.title} leads**: no card is on the table yet.")
+        st.markdown(f"**Why:** {o['rule']}")
+        st.caption(f"Rule `{o['rule_id']}`: {o['rule_text']}")
+    if ekka_false:
+        st.warning(f"**The Ekka claim does not hold.** {plain(ekka_false)} The verdict treats the lead as made "
+                   "without Ekka.", icon=":material/warning:")
+    elif o["ekka"]:
+        lead = Card.parse(table[0])
+        st.success(f"**The Ekka claim holds:** {lead.pretty} is the highest {lead.suit.title[:-1]} still "
+                   "unplayed (cards in earlier tricks count as played; cards in hands do not).",
+                   icon=":material/check_circle:")
+    elif table and not o["ekka"]:
+        lead = Card.parse(table[0])
+        played = [Card.parse(c) for t in core.get("tricks") or [] for c in t["cards"]] + \
+                 [Card.parse(c) for c in core.get("played") or []]
+        if ekka_problem(lead, played, mode, trump) is None:
+            st.caption(f"{lead.pretty} is the highest {lead.suit.title[:-1]} still unplayed: the leader "
+                       "could have announced Ekka.")
+    rows = [{"Card": Card.parse(v["card"]).pretty, "Legal": "✓ legal" if v["legal"] else "✕ illegal",
+             "Why": v["reason"].removeprefix(o["rule"]).strip() or v["reason"]} for v in o["verdicts"]]
+    st.caption(f"Card by card (each under: “{o['rule']}”)")
+    # A static table, not a grid: the reasons are sentences and must wrap on a phone, not be cut.
+    st.table(pd.DataFrame(rows).style.hide(axis="index"))
 
 inbox.sync_link(PAGE, doc, empty=inbox.is_empty(PAGE))

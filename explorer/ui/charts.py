@@ -42,6 +42,10 @@ TEMPLATE = "plotly_white"
 MODE_ORDER = ("sun", "hokum")
 MODE_TITLES = {"sun": N_("Sun"), "hokum": N_("Hokum")}
 """The contracts as the charts name them (msgids: :func:`words` translates them)."""
+SHOW_CONFIG = {"displayModeBar": False, "displaylogo": False}
+"""``st.plotly_chart(..., config=SHOW_CONFIG)``: no Plotly toolbar. It sat over the figures' titles (on a
+phone, where a tap shows it, every time); the pages offer the downloads, Streamlit's own toolbar the
+full screen, and the figures still zoom by dragging and reset with a double click."""
 
 
 # --- language -----------------------------------------------------------------------------------

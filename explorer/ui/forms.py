@@ -3,8 +3,9 @@
 A tool keeps its inputs in its widgets' session keys (named in :mod:`explorer.ui.state`). On
 each run :func:`play_doc` / :func:`score_doc` read those values into a scenario for the engine;
 a scenario arriving from a file or a link goes the other way with :func:`play_form` /
-:func:`score_form`. Cards can be picked from lists or typed (``KC 7C``): :func:`tokens` reads
-what was typed and keeps what is not a card as typed, so the engine can name it.
+:func:`score_form`. Cards are tapped one by one in a row per suit (:func:`tapped_cards` reads the
+rows, in the order the cards were tapped) or typed (``KC 7C``): :func:`tokens` reads what was typed
+and keeps what is not a card as typed, so the engine can name it.
 """
 
 from __future__ import annotations
@@ -35,10 +36,14 @@ SEAT_IDS = ("S", "E", "N", "W")
 CARD_OPTIONS: tuple[str, ...] = tuple(
     str(c) for s in (Suit.S, Suit.H, Suit.D, Suit.C)
     for c in sorted((c for c in DECK if c.suit is s), key=lambda c: PROJECT_ORDER.index(c.rank)))
-"""The 32 cards for a multiselect, suit by suit (♠ ♥ ♦ ♣), ace down to seven."""
+"""The 32 cards, suit by suit (♠ ♥ ♦ ♣), ace down to seven."""
+
+SUIT_OPTIONS: dict[str, tuple[str, ...]] = {suit: tuple(c for c in CARD_OPTIONS if c[1] == suit) for suit in SUITS}
+"""The cards of each suit, ace down to seven: one row of tappable cards per suit."""
+
 
 def card_option(code: str) -> str:
-    """How a card reads in a multiselect: the face and the code to type, e.g. ``10♥ · TH``.
+    """How a card reads in a list: the face and the code to type, e.g. ``10♥ · TH``.
 
     >>> card_option("TH"), card_option("KC")
     ('10♥ · TH', 'K♣ · KC')
@@ -130,12 +135,44 @@ def parse_trick_lines(text: str, *, what: str = "earlier tricks",
 
 # --- the Trick checker's form <-> a play scenario ------------------------------------------------
 
+TAP_FIELDS = (state.TRICK_TABLE, state.TRICK_HAND, state.TRICK_PLAYED)
+"""The Trick checker's card fields entered by tapping: each is four rows (:func:`state.tap_key`) and the
+order its cards were tapped in (a plain list under the field's own key)."""
+
+
+def tap_values(cards_key: str, cards: Iterable[str]) -> dict[str, list[str]]:
+    """The widget values that show ``cards`` in a field's rows, and their order.
+
+    >>> tap_values(state.TRICK_TABLE, ["KC", "QH", "7C"])[state.tap_key(state.TRICK_TABLE, "C")]
+    ['KC', '7C']
+    """
+    cards = list(cards)
+    return {cards_key: cards, **{state.tap_key(cards_key, s): [c for c in cards if c[1:] == s] for s in SUITS}}
+
+
+def tapped_cards(values: Mapping[str, Any], cards_key: str) -> list[str]:
+    """The cards chosen in a field's rows, in the order they were tapped (cards the order does not
+    know yet, e.g. the tap being handled, come last, in deck order).
+
+    The rows are what the user sees, so they decide which cards are chosen; the order list only
+    orders them (the cards on the table are in play order).
+
+    >>> v = {**tap_values(state.TRICK_TABLE, ["KC", "QH"]), state.tap_key(state.TRICK_TABLE, "C"): ["KC", "7C"]}
+    >>> tapped_cards(v, state.TRICK_TABLE)
+    ['KC', 'QH', '7C']
+    """
+    chosen = {c for s in SUITS for c in values.get(state.tap_key(cards_key, s)) or []}
+    order = [c for c in values.get(cards_key) or [] if c in chosen]
+    return order + [c for c in CARD_OPTIONS if c in chosen and c not in order]
+
+
 PLAY_DEFAULTS: dict[str, Any] = {
     state.TRICK_MODE: "hokum", state.TRICK_TRUMP: "H", state.TRICK_BUYER: "N", state.TRICK_DEALER: "E",
     state.TRICK_LEVEL: "none", state.TRICK_DOUBLER: NO_SEAT, state.TRICK_LOCKED: False, state.TRICK_LEADER: "N",
-    state.TRICK_ENTRY: "pick", state.TRICK_TABLE: [], state.TRICK_HAND: [], state.TRICK_PLAYED: [],
+    state.TRICK_ENTRY: "tap", state.TRICK_TABLE: [], state.TRICK_HAND: [], state.TRICK_PLAYED: [],
     state.TRICK_TABLE_TEXT: "", state.TRICK_HAND_TEXT: "", state.TRICK_PLAYED_TEXT: "", state.TRICK_TRICKS: "",
     state.TRICK_EKKA: False,
+    **{k: v for field in TAP_FIELDS for k, v in tap_values(field, []).items()},
 }
 """The Trick checker's widgets when empty (Hokum, hearts; E deals so N leads)."""
 
@@ -144,51 +181,52 @@ _PLAY_CARD_FIELDS = ((state.TRICK_TABLE, state.TRICK_TABLE_TEXT), (state.TRICK_H
 
 
 def locked_allowed(mode: str, level: str) -> bool:
-    """Only a Hokum Double or Quadruple is declared open or locked (000 §03)."""
+    """Only a Hokum Double or Quadruple is declared open or locked (the detailed Saudi rules, §3)."""
     return mode == "hokum" and level in ("double", "quadruple")
 
 
-PICK_LIMITS = {state.TRICK_TABLE: 3, state.TRICK_HAND: 8, state.TRICK_PLAYED: 28}
-"""How many cards each multiselect takes (3 on the table before the last seat, 8 in a hand)."""
+TAP_LIMITS = {state.TRICK_TABLE: 3, state.TRICK_HAND: 8, state.TRICK_PLAYED: 28}
+"""How many cards each field takes by tapping (3 on the table before the last seat, 8 in a hand)."""
 
 
-def _fits_lists(values: Mapping[str, Any]) -> bool:
-    """Whether the card fields fit the multiselects: not too many cards, none twice."""
-    return all(len(values[k]) <= n and len(set(values[k])) == len(values[k]) for k, n in PICK_LIMITS.items())
+def _fits_taps(values: Mapping[str, Any]) -> bool:
+    """Whether the card fields can be shown as tapped cards: not too many cards, none twice."""
+    return all(len(values[k]) <= n and len(set(values[k])) == len(values[k]) for k, n in TAP_LIMITS.items())
 
 
 def play_form(doc: Mapping[str, Any]) -> dict[str, Any]:
     """The Trick checker's widget values for a play scenario (its shape already checked).
 
-    Cards go into the multiselects; a scenario they cannot hold (nine cards in a hand, a card
-    twice) goes into the text boxes instead, so the engine can say what is wrong with it.
+    Cards are shown as tapped; a scenario taps cannot hold (nine cards in a hand, a card twice)
+    goes into the text boxes instead, so the engine can say what is wrong with it.
     """
     s = read_model(PlayIn, {**doc, "kind": "play"})
     out = {
         **PLAY_DEFAULTS,
         **_contract_form(s, PLAY_DEFAULTS, TRICK_CONTRACT),
         state.TRICK_LEADER: s.current.leader.value,
-        state.TRICK_ENTRY: "pick",
-        state.TRICK_TABLE: [str(x) for x in s.current.cards],
-        state.TRICK_HAND: [str(x) for x in s.hand],
-        state.TRICK_PLAYED: [str(x) for x in (s.played or [])],
+        state.TRICK_ENTRY: "tap",
+        **tap_values(state.TRICK_TABLE, [str(x) for x in s.current.cards]),
+        **tap_values(state.TRICK_HAND, [str(x) for x in s.hand]),
+        **tap_values(state.TRICK_PLAYED, [str(x) for x in (s.played or [])]),
         state.TRICK_TRICKS: trick_lines({"leader": t.leader.value, "cards": t.cards, "ekka": t.ekka}
                                      for t in (s.tricks or [])),
         state.TRICK_EKKA: bool(s.ekka) or bool(s.current.ekka),
     }
-    if not _fits_lists(out):
+    if not _fits_taps(out):
         out[state.TRICK_ENTRY] = "type"
         for pick_key, text_key in _PLAY_CARD_FIELDS:
-            out[text_key], out[pick_key] = " ".join(out[pick_key]), []
+            out[text_key] = " ".join(out[pick_key])
+            out.update(tap_values(pick_key, []))
     return out
 
 
 def play_cards(values: Mapping[str, Any], pick_key: str) -> list[str]:
-    """One card field of the form, from the multiselect or the text box (by the entry mode)."""
+    """One card field of the form, as tapped or from the text box (by the entry mode)."""
     text_key = dict(_PLAY_CARD_FIELDS)[pick_key]
-    if values.get(state.TRICK_ENTRY, "pick") == "type":
+    if values.get(state.TRICK_ENTRY, "tap") == "type":
         return tokens(values.get(text_key, ""))
-    return list(values.get(pick_key) or [])
+    return tapped_cards(values, pick_key)
 
 
 class ContractKeys(NamedTuple):
@@ -264,31 +302,31 @@ def play_doc(values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
 
 
 def switch_entry(values: Mapping[str, Any], to: str) -> tuple[dict[str, Any], list[str]]:
-    """Widget values after switching between picking and typing cards; problems keep the typed text.
+    """Widget values after switching between tapping and typing cards; problems keep the typed text.
 
-    >>> switch_entry({state.TRICK_HAND_TEXT: "kc 7c", state.TRICK_ENTRY: "type"}, "pick")[0][state.TRICK_HAND]
+    >>> switch_entry({state.TRICK_HAND_TEXT: "kc 7c", state.TRICK_ENTRY: "type"}, "tap")[0][state.TRICK_HAND]
     ['KC', '7C']
-    >>> switch_entry({state.TRICK_HAND_TEXT: "kc zz", state.TRICK_ENTRY: "type"}, "pick")[1]
-    ["hand: 'zz' is not a card; fix it before switching to the lists"]
+    >>> switch_entry({state.TRICK_HAND_TEXT: "kc zz", state.TRICK_ENTRY: "type"}, "tap")[1]
+    ["hand: 'zz' is not a card; fix it before switching to tapping"]
     """
     out: dict[str, Any] = {state.TRICK_ENTRY: to}
     problems: list[str] = []
     names = {state.TRICK_TABLE: "cards on the table", state.TRICK_HAND: "hand", state.TRICK_PLAYED: "cards played"}
     for pick_key, text_key in _PLAY_CARD_FIELDS:
         if to == "type":
-            out[text_key] = " ".join(values.get(pick_key) or [])
+            out[text_key] = " ".join(tapped_cards(values, pick_key))
         else:
             items = tokens(values.get(text_key, ""))
             bad = bad_tokens(items)
             if bad:
                 problems.append(f"{names[pick_key]}: {', '.join(map(repr, bad))} "
-                                f"{'is' if len(bad) == 1 else 'are'} not a card; fix it before switching to the lists")
+                                f"{'is' if len(bad) == 1 else 'are'} not a card; fix it before switching to tapping")
             if len(set(items)) != len(items):
-                problems.append(f"{names[pick_key]}: a card is there twice; fix it before switching to the lists")
-            elif len(items) > PICK_LIMITS[pick_key]:
-                problems.append(f"{names[pick_key]}: {len(items)} cards, more than the list takes "
-                                f"({PICK_LIMITS[pick_key]}); fix it before switching to the lists")
-            out[pick_key] = items
+                problems.append(f"{names[pick_key]}: a card is there twice; fix it before switching to tapping")
+            elif len(items) > TAP_LIMITS[pick_key]:
+                problems.append(f"{names[pick_key]}: {len(items)} cards, more than tapping takes "
+                                f"({TAP_LIMITS[pick_key]}); fix it before switching to tapping")
+            out.update(tap_values(pick_key, items))
     if problems:
         return {state.TRICK_ENTRY: "type"}, problems
     return out, []
@@ -304,7 +342,7 @@ SCORE_DEFAULTS: dict[str, Any] = {
     state.SCORE_TRICKS_GIVEN: False, state.SCORE_TRICKS_NS: 0, state.SCORE_TRICKS_EW: 8, state.SCORE_COUNT_TEXT: "",
     **{state.score_project_key(s): "" for s in SEAT_IDS},
     state.SCORE_BALOOT: NO_SEAT, state.SCORE_FIRST_ACE: False,
-    state.SCORE_MATCH_GIVEN: False, state.SCORE_MATCH_NS: 0, state.SCORE_MATCH_EW: 0,
+    state.SCORE_MATCH_GIVEN: False, state.SCORE_MATCH_NS: None, state.SCORE_MATCH_EW: None,
 }
 """The Score calculator's widgets when empty."""
 

@@ -498,7 +498,7 @@ def show_message(page: str, *, compact: bool = False) -> None:
         if msg.get("source") == "the link":
             kept = t("{kept} Ask whoever sent it for a fresh link, or open a scenario another way.", kept=kept)
         slot.error(t("**Could not open {source}.** {kept}", source=plain(src), kept=kept) + "\n\n"
-                   + problem_lines(msg["lines"]), icon="🚫")
+                   + problem_lines(msg["lines"]), icon=":material/block:")
         return
     opened = msg.get("opened")
     if opened is not None:
@@ -511,7 +511,7 @@ def show_message(page: str, *, compact: bool = False) -> None:
     if compact:
         slot.caption(f":material/check_circle: {plain(line)}")
     else:
-        slot.success(plain(line), icon="✅")
+        slot.success(plain(line), icon=":material/check_circle:")
 
 
 # --- Streamlit: the rules that judge a tool -------------------------------------------------------
@@ -539,7 +539,7 @@ def rules_line(page: str, sidebar: RuleProfile) -> tuple[RuleProfile, Any]:
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.info(t("Judged under **{profile}**, the rules saved with this scenario. "
                     "The sidebar's choice ({sidebar}) is not used here.", profile=t(prof.title),
-                    sidebar=t(sidebar.title)), icon="📜")
+                    sidebar=t(sidebar.title)), icon=":material/gavel:")
         right.button(t("Use the sidebar's rules"), key=state.page_key(page, state.UNPIN), on_click=_unpin,
                      args=(page,), width="stretch")
     else:

@@ -328,14 +328,14 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     a.selectbox(t("Contract"), CONTRACTS, format_func=contract_label, key=k("contract"))
     b.selectbox(t("Who led this trick?"), [s.value for s in SEATS], format_func=seat_label, key=k("leader"))
     st.multiselect(t("Cards on the table, in playing order (up to 3)"), deck, max_selections=3, format_func=fmt,
-                   key=k("table"), placeholder=t("Choose cards"))
+                   key=k("table"), placeholder=t("Choose cards"), select_all=False)
     st.multiselect(t("Your hand (1 to 8 cards)"), deck, max_selections=8, format_func=fmt, key=k("hand"),
-                   placeholder=t("Choose cards"))
+                   placeholder=t("Choose cards"), select_all=False)
     c1, c2, c3 = st.columns([1, 1, 2])
     c1.checkbox(t("Leader announced Ekka"), key=k("ekka"))
     c2.checkbox(t("Locked (doubled locked)"), key=k("locked"), disabled=st.session_state[k("contract")] == "sun")
     c3.multiselect(t("Cards gone in earlier tricks (for Ekka)"), deck, format_func=fmt, key=k("played"),
-                   placeholder=t("Choose cards"))
+                   placeholder=t("Choose cards"), select_all=False)
     st.button(t("Back to the lesson's example"), key=k("reset"), on_click=back_to_example)
 
     value = st.session_state[k("contract")]
@@ -401,11 +401,11 @@ def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     fmt = lambda c: Card.parse(c).pretty  # noqa: E731
     st.selectbox(t("Contract"), CONTRACTS, format_func=contract_label, key=k("contract"))
     st.multiselect(t("Your hand (South): pick 8 cards"), deck, max_selections=8, format_func=fmt, key=k("hand"),
-                   placeholder=t("Choose cards"))
+                   placeholder=t("Choose cards"), select_all=False)
     st.toggle(t("Compare with East's hand"), key=k("other_on"))
     if st.session_state[k("other_on")]:
         st.multiselect(t("East's hand: pick 8 other cards"), deck, max_selections=8, format_func=fmt, key=k("other"),
-                       placeholder=t("Choose cards"))
+                       placeholder=t("Choose cards"), select_all=False)
     value = st.session_state[k("contract")]
     trial_hands = {"S": list(st.session_state[k("hand")])}
     if st.session_state[k("other_on")]:

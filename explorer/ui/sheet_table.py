@@ -25,6 +25,7 @@ import pandas as pd
 from explorer.engine.cards import Team
 from explorer.engine.match import Match, MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
+from explorer.ui.text import plain
 
 Row = dict[str, Any]
 Message = tuple[str, str]
@@ -159,7 +160,7 @@ def _status(deal: MatchDeal | None, problem: str | None, standing) -> str:
     if standing.after_end:
         return "after the end: not counted"
     if standing.winner is not None:
-        return f"🏆 {standing.winner.value} wins" + (" (Gahwa)" if standing.by_gahwa else "")
+        return f"★ {standing.winner.value} wins" + (" (Gahwa)" if standing.by_gahwa else "")
     if standing.another_deal:
         return f"equal at {MATCH_TARGET}+: another deal"
     if deal.kind == "cancelled":
@@ -193,6 +194,35 @@ def sheet_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     frame = pd.DataFrame(out, columns=FRAME_COLUMNS)
     return frame.astype({"Deal": "Int64", "NS": "Float64", "EW": "Float64", "Cancelled": "bool",
                          "NS total": "Int64", "EW total": "Int64", "Gahwa winner": "object"})
+
+
+READING_COLUMNS = ["Deal", "NS", "EW", "NS total", "EW total", "Match", "Note"]
+"""The read-only table of a narrow screen: what each deal gave, the running totals and the match."""
+
+
+def reading_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """The rows as text for a table that wraps (a phone): whole numbers, blanks where a row is not counted.
+
+    ``st.table`` reads Markdown in its cells, so the texts (a note, a problem quoting a value from a
+    file or a link) are made plain (:func:`explorer.ui.text.plain`): they show as written.
+
+    >>> reading_frame([{"NS": 152, "EW": 0, "note": "x"}]).iloc[0].tolist()
+    ['1', '152', '0', '152', '0', '★ NS wins', 'x']
+    >>> from explorer.ui.text import shown
+    >>> shown(reading_frame([{"NS": 1, "EW": 0, "note": "**b**"}]).loc[0, "Note"])
+    '**b**'
+    """
+    frame = sheet_frame(items)
+
+    def whole(value: Any) -> str:
+        return "" if pd.isna(value) else f"{value:g}" if isinstance(value, float) else str(value)
+
+    out = frame[READING_COLUMNS].copy()
+    for column in ("Deal", "NS", "EW", "NS total", "EW total"):
+        out[column] = [whole(v) for v in frame[column]]
+    for column in ("Match", "Note"):
+        out[column] = [plain(v) for v in frame[column]]
+    return out.astype(str)
 
 
 def csv_text(items: Sequence[Mapping[str, Any]]) -> str:

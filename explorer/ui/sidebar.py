@@ -12,6 +12,7 @@ import streamlit as st
 
 from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RuleProfile, custom_profile
 from explorer.ui import lang, state
+from explorer.ui.narrow_screen import close_sidebar_after_page_pick
 from explorer.ui.text import plain
 from explorer.ui.words import format_option_value, option_meaning, option_source, option_title, profile_title
 
@@ -141,5 +142,6 @@ def sidebar() -> RuleProfile:
             help=lang.t("Bigger cards and tricks on every page, for a projector or a shared screen."),
             on_change=_keep,
         )
+        close_sidebar_after_page_pick()
     _keep()
     return profile

@@ -134,13 +134,13 @@ TRICK_LOCKED = "trick.locked"
 TRICK_LEADER = "trick.leader"
 """Selectbox: the seat that led the current trick."""
 TRICK_ENTRY = "trick.entry"
-"""Radio: ``pick`` (multiselects over the 32 cards) or ``type`` (text like ``KC 7C``)."""
+"""Radio: ``tap`` (cards tapped one by one, a row per suit) or ``type`` (text like ``KC 7C``)."""
 TRICK_TABLE = "trick.table"
-"""Multiselect: the cards on the table, in play order."""
+"""The cards on the table in the order they were tapped (a list); its rows (:func:`tap_key`) say which are chosen."""
 TRICK_HAND = "trick.hand"
-"""Multiselect: the hand of the seat to play."""
+"""The hand of the seat to play in the order it was tapped (a list); its rows say which cards it holds."""
 TRICK_PLAYED = "trick.played"
-"""Multiselect: other cards already played (without full earlier tricks), for Ekka."""
+"""Other cards already played (without full earlier tricks), for Ekka: the order they were tapped in."""
 TRICK_TABLE_TEXT = "trick.table_text"
 """Text input: the cards on the table (type mode)."""
 TRICK_HAND_TEXT = "trick.hand_text"
@@ -155,6 +155,26 @@ TRICK_EXAMPLE = "trick.example"
 """Button: load the worked example (000 §09)."""
 TRICK_CLEAR = "trick.clear"
 """Button: empty the tool."""
+
+
+
+def tap_key(cards_key: str, suit: str) -> str:
+    """Pills: the row of one suit's cards of a card field; the cards chosen in it are in the field.
+
+    >>> tap_key(TRICK_HAND, "H")
+    'trick.hand.tap.H'
+    """
+    return f"{cards_key}.tap.{suit}"
+
+
+def tap_refused_key(cards_key: str) -> str:
+    """Set when a tap was refused because the card list was full, to say so once under it.
+
+    >>> tap_refused_key(TRICK_TABLE)
+    'trick.table.tap.refused'
+    """
+    return f"{cards_key}.tap.refused"
+
 
 # --- Score calculator ---------------------------------------------------------------------------
 SCORE_MODE = "score.mode"
@@ -303,7 +323,7 @@ SHEET_SEEN = "sheet.seen"
 """The rows as the sheet last showed them; a difference means another page added a deal."""
 SHEET_NS = "sheet.ns"
 SHEET_EW = "sheet.ew"
-"""Number inputs: the game points of a deal added by hand."""
+"""Number inputs: the game points of a deal added by hand; empty (None) until typed, and empty counts as 0."""
 SHEET_KIND = "sheet.kind"
 """Radio: ``award``, ``gahwa_NS``, ``gahwa_EW`` or ``cancelled``."""
 SHEET_NOTE = "sheet.note"
@@ -313,7 +333,9 @@ SHEET_ADD = "sheet.add"
 SHEET_UNDO = "sheet.undo"
 """Button: back to the previous version of the sheet."""
 SHEET_DELETE_WHICH = "sheet.delete_which"
-"""Selectbox: the deal (1-based) to delete."""
+"""Selectbox: the deal (1-based) to delete; it moves to the newest deal whenever the number of deals changes."""
+SHEET_DELETE_FOR = "sheet.delete_for"
+"""The number of deals when "Deal to delete" last moved to the newest one."""
 SHEET_DELETE = "sheet.delete"
 """Button: delete the chosen deal."""
 SHEET_CLEAR = "sheet.clear"

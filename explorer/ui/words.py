@@ -242,6 +242,38 @@ def _team(value: Any) -> Any:
         return str(value)
 
 
+def play_summary(o: Mapping[str, Any], hand_size: int) -> str:
+    """A play verdict in two short sentences of Markdown, for the line under the inputs: the seat to
+    play with what it must do (the engine's requirement), then the legal cards as people read them.
+    Each sentence is one whole template (a translator reorders its words, never glued pieces).
+
+    >>> play_summary({"to_play": "E", "position": 3, "legal": ["QH"], "requirement": "you must trump"}, 1)
+    '**East to play:** you must trump. **Q♥** is the only legal card.'
+    >>> play_summary({"to_play": "E", "position": 2, "legal": ["KC", "7C"],
+    ...               "requirement": "you must follow suit with clubs"}, 8)
+    '**East to play:** you must follow suit with clubs. Legal: **K♣ 7♣** (2 of 8 cards).'
+    >>> play_summary({"to_play": "N", "position": 1, "legal": ["AS", "7D"], "requirement": None}, 2)
+    '**North leads.** Either card is legal.'
+    """
+    seat = Seat.parse(o["to_play"]).title
+    must = o.get("requirement")
+    if o.get("position") == 1:
+        first = f"**{seat} leads:** {must}." if must else f"**{seat} leads.**"
+    else:
+        first = f"**{seat} to play:** {must}." if must else f"**{seat} to play.**"
+    legal = [Card.parse(c).pretty for c in o.get("legal") or []]
+    n = len(legal)
+    if n == 1:
+        second = f"**{legal[0]}** is the only legal card."
+    elif n == hand_size == 2:
+        second = "Either card is legal."
+    elif n == hand_size:
+        second = f"Any of its {n} cards is legal."
+    else:
+        second = f"Legal: **{' '.join(legal)}** ({n} of {hand_size} cards)."
+    return f"{first} {second}"
+
+
 def verdict_words(checked: Checked) -> str:
     """The verdict in one line of Markdown.
 

@@ -90,3 +90,9 @@ def test_a_cancelled_simulation_keeps_the_chunks_already_played():
     at.button(key="charts.resume").click().run()
     assert not at.warning
     assert any("simulated with 20,000 deals" in c.value for c in at.caption)
+
+
+def test_no_plotly_toolbar_sits_over_the_chart_titles(charts_at):
+    """Plotly's toolbar covered the titles (on a phone a tap shows it): every chart is drawn without it."""
+    configs = [json.loads(c.proto.config) for c in charts_at.get("plotly_chart")]
+    assert configs and all(c.get("displayModeBar") is False for c in configs)

@@ -77,15 +77,30 @@ def run(at: AppTest) -> AppTest:
 
 # --- Trick checker ---------------------------------------------------------------------------
 
+def tap(at: AppTest, cards_key: str, codes: list[str]) -> AppTest:
+    """Tap cards one by one, as a user does: each tap is a run (so the order of the taps is kept)."""
+    for code in codes:
+        row = at.pills(key=ks.tap_key(cards_key, code[1]))
+        row.set_value([*row.value, code] if code not in row.value else [c for c in row.value if c != code])
+        run(at)
+    return at
+
+
+def set_hand(at: AppTest, codes: list[str]) -> AppTest:
+    """The hand holds exactly these cards (taps off the others, taps these on)."""
+    tap(at, ks.TRICK_HAND, [c for c in at.session_state[ks.TRICK_HAND] if c not in codes])
+    return tap(at, ks.TRICK_HAND, [c for c in codes if c not in at.session_state[ks.TRICK_HAND]])
+
+
 def set_third_player_cut(at: AppTest) -> AppTest:
     """000 §09 by the widgets: Hokum ♥, E deals, N leads K♣, W 7♣; South holds no club."""
     at.radio(key=ks.TRICK_MODE).set_value("hokum")
     at.selectbox(key=ks.TRICK_TRUMP).set_value("H")
     at.selectbox(key=ks.TRICK_DEALER).set_value("E")
-    at.selectbox(key=ks.TRICK_LEADER).set_value("N")
-    at.multiselect(key=ks.TRICK_TABLE).set_value(["KC", "7C"])
-    at.multiselect(key=ks.TRICK_HAND).set_value(["QH", "9S", "8S", "AS", "TD", "JD", "7S", "8D"])
-    return run(at)
+    at.segmented_control(key=ks.TRICK_LEADER).set_value("N")
+    run(at)
+    tap(at, ks.TRICK_TABLE, ["KC", "7C"])
+    return tap(at, ks.TRICK_HAND, ["QH", "9S", "8S", "AS", "TD", "JD", "7S", "8D"])
 
 
 def test_empty_trick_checker_asks_for_the_hand(trick):
@@ -100,7 +115,7 @@ def test_third_player_cut_shows_qh_legal_and_as_illegal_with_the_rule(trick):
     assert 'data-card="QH" data-highlight="legal"' in body
     assert 'data-card="AS" data-highlight="illegal"' in body
     assert "third player" in texts(trick)
-    frame = trick.dataframe[0].value
+    frame = trick.table[0].value
     why = dict(zip(frame["Card"], frame["Why"], strict=True))
     assert why["A♠"].startswith("A♠ is not allowed") and "Q♥" in why["A♠"]
     assert frame.set_index("Card").loc["Q♥", "Legal"] == "✓ legal"
@@ -111,18 +126,20 @@ def test_third_player_cut_shows_qh_legal_and_as_illegal_with_the_rule(trick):
 def test_worked_example_button_loads_the_same_verdict(trick):
     trick.button(key=ks.TRICK_EXAMPLE).click().run()
     assert 'data-card="QH" data-highlight="legal"' in html_text(trick)
-    assert trick.multiselect(key=ks.TRICK_TABLE).value == ["KC", "7C"]
+    assert trick.session_state[ks.TRICK_TABLE] == ["KC", "7C"]
+    assert trick.pills(key=ks.tap_key(ks.TRICK_TABLE, "C")).value == ["KC", "7C"]
 
 
-def test_typed_cards_give_the_same_verdict_as_picked_ones(trick):
+def test_typed_cards_give_the_same_verdict_as_tapped_ones(trick):
     trick.radio(key=ks.TRICK_ENTRY).set_value("type").run()
     trick.selectbox(key=ks.TRICK_DEALER).set_value("E")
     trick.text_input(key=ks.TRICK_TABLE_TEXT).input("kc 7♣")
     trick.text_input(key=ks.TRICK_HAND_TEXT).input("QH 9S 8S AS 10d JD 7S 8D")
     run(trick)
     assert 'data-card="QH" data-highlight="legal"' in html_text(trick)
-    trick.radio(key=ks.TRICK_ENTRY).set_value("pick").run()
-    assert trick.multiselect(key=ks.TRICK_HAND).value[4] == "TD"
+    trick.radio(key=ks.TRICK_ENTRY).set_value("tap").run()
+    assert trick.session_state[ks.TRICK_HAND][4] == "TD"
+    assert trick.pills(key=ks.tap_key(ks.TRICK_HAND, "D")).value == ["TD", "JD", "8D"]
     assert 'data-card="AS" data-highlight="illegal"' in html_text(trick)
 
 
@@ -147,10 +164,10 @@ def test_bad_cards_show_the_engine_problem_and_keep_the_inputs(trick, table, han
     assert trick.text_input(key=ks.TRICK_TABLE_TEXT).value == table
 
 
-def test_switching_to_lists_with_an_unknown_card_keeps_the_text(trick):
+def test_switching_to_tapping_with_an_unknown_card_keeps_the_text(trick):
     trick.radio(key=ks.TRICK_ENTRY).set_value("type").run()
     trick.text_input(key=ks.TRICK_HAND_TEXT).input("QH ZZ").run()
-    trick.radio(key=ks.TRICK_ENTRY).set_value("pick").run()
+    trick.radio(key=ks.TRICK_ENTRY).set_value("tap").run()
     assert trick.radio(key=ks.TRICK_ENTRY).value == "type"
     assert trick.text_input(key=ks.TRICK_HAND_TEXT).value == "QH ZZ"
     assert any("'ZZ' is not a card" in e.value for e in trick.error)
@@ -159,7 +176,8 @@ def test_switching_to_lists_with_an_unknown_card_keeps_the_text(trick):
 def test_valid_ekka_frees_the_third_player_and_says_it_holds(trick):
     set_third_player_cut(trick)
     trick.text_area(key=ks.TRICK_TRICKS).input("N: AC 8C 9C TC")
-    trick.multiselect(key=ks.TRICK_HAND).set_value(["QH", "9S", "8S", "AS", "TD", "JD", "7S"])
+    run(trick)
+    set_hand(trick, ["QH", "9S", "8S", "AS", "TD", "JD", "7S"])
     trick.checkbox(key=ks.TRICK_EKKA).check()
     run(trick)
     assert any("Ekka claim holds" in s.value for s in trick.success)
@@ -182,11 +200,53 @@ def test_locked_double_forbids_the_trump_lead(trick):
     run(at)
     at.selectbox(key=ks.TRICK_DOUBLER).set_value("E")
     at.checkbox(key=ks.TRICK_LOCKED).check()
-    at.multiselect(key=ks.TRICK_HAND).set_value(["JH", "9H", "AS", "TS", "KD", "QD", "7C", "8C"])
     run(at)
+    tap(at, ks.TRICK_HAND, ["JH", "9H", "AS", "TS", "KD", "QD", "7C", "8C"])
     body = html_text(at)
     assert 'data-card="JH" data-highlight="illegal"' in body
     assert 'data-card="AS" data-highlight="legal"' in body
+
+
+def test_cards_on_the_table_keep_the_order_they_were_tapped_in_across_suits(trick):
+    tap(trick, ks.TRICK_TABLE, ["KC", "QH", "7C"])
+    assert trick.session_state[ks.TRICK_TABLE] == ["KC", "QH", "7C"]
+    assert trick.session_state[ks.page_key(ks.TRICK, ks.DOC)]["current"]["cards"] == ["KC", "QH", "7C"]
+    tap(trick, ks.TRICK_TABLE, ["QH"])  # tapped again: taken back, the others keep their order
+    assert trick.session_state[ks.TRICK_TABLE] == ["KC", "7C"]
+
+
+def test_a_fourth_card_on_the_table_is_refused_and_said(trick):
+    tap(trick, ks.TRICK_TABLE, ["KC", "7C", "8C", "9C"])
+    assert trick.session_state[ks.TRICK_TABLE] == ["KC", "7C", "8C"]
+    assert trick.pills(key=ks.tap_key(ks.TRICK_TABLE, "C")).value == ["KC", "7C", "8C"]
+    assert any("At most 3 cards are on the table" in c.value for c in trick.caption)
+
+
+def test_the_line_under_the_inputs_names_the_seat_to_play_and_its_only_legal_card(trick):
+    """The disputed trick: West leads K♣ in a hearts Hokum, 7♣ follows, the hand holds Q♥ and no club."""
+    trick.segmented_control(key=ks.TRICK_LEADER).set_value("W")
+    run(trick)
+    tap(trick, ks.TRICK_TABLE, ["KC", "7C"])
+    tap(trick, ks.TRICK_HAND, ["QH"])
+    assert any(m.value == "**East to play:** you must trump. **Q♥** is the only legal card." for m in trick.markdown)
+    seats = html_text(trick)
+    assert 'data-seat="S" data-card="7C"' in seats, "7♣ lands on South: play runs anticlockwise"
+    assert 'bx-sm-turn" data-seat="E"' in seats
+    assert any("West leads, then South, East, North." in c.value for c in trick.caption)
+
+
+def test_the_hand_is_named_after_the_seat_to_play(trick):
+    set_third_player_cut(trick)
+    assert "Hand of South" in texts(trick)
+
+
+def test_the_hand_is_named_as_soon_as_the_table_says_whose_turn_it_is(trick):
+    """Before any hand is tapped: the leader and the cards on the table say who plays next."""
+    assert "Hand of North" in texts(trick)  # North leads by default
+    trick.segmented_control(key=ks.TRICK_LEADER).set_value("W")
+    run(trick)
+    tap(trick, ks.TRICK_TABLE, ["KC", "7C"])
+    assert "Hand of East" in texts(trick)
 
 
 def test_earlier_tricks_with_a_bad_line_are_named(trick):
@@ -232,6 +292,32 @@ def test_add_to_score_sheet_appends_the_award(score):
     deals = score.session_state[ks.SHEET_DEALS]
     assert len(deals) == 2
     assert deals[0] == {"NS": 30, "EW": 0, "note": "Sun bought by E", "gahwa_winner": None}
+
+
+def test_the_line_under_the_inputs_gives_the_award_with_the_button_to_keep_it(score):
+    assert any(m.value.startswith("Enter the raw card points of both teams") for m in score.markdown)
+    set_sun_sira_example(score)
+    assert any(m.value == "**NS wins** (the buyer fails): award **NS 30 – EW 0**. Every step is below."
+               for m in score.markdown)
+    assert score.button(key=ks.SCORE_ADD_TO_SHEET).proto.type == "primary"
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    (200, "**NS 200 is not possible:** a Hokum deal has 162 raw points in all."),
+    (-4, "**NS -4 is not possible:** raw points are never negative."),
+])
+def test_points_a_deal_cannot_hold_are_named_under_the_inputs(score, typed, said):
+    """Typing one team's points fills in the other's; when it cannot, the line under the inputs says why."""
+    score.number_input(key=ks.SCORE_POINTS_NS).set_value(typed)
+    run(score)
+    assert score.number_input(key=ks.SCORE_POINTS_EW).value is None
+    assert any(m.value.startswith(said) for m in score.markdown), [m.value for m in score.markdown]
+    assert score.number_input(key=ks.SCORE_POINTS_NS).value == typed, "what was typed stays"
+
+
+def test_match_totals_start_empty_so_typing_26_is_not_026(score):
+    assert score.number_input(key=ks.SCORE_MATCH_NS).value is None
+    assert score.number_input(key=ks.SCORE_MATCH_EW).value is None
 
 
 def test_gahwa_goes_to_the_sheet_with_its_winner(score):
@@ -470,7 +556,7 @@ def test_a_visit_to_another_page_keeps_the_tools_inputs(trick, other):
     trick.switch_page(f"app_pages/{other}").run()
     trick.switch_page("app_pages/trick_checker.py").run()
     assert not trick.exception
-    assert trick.multiselect(key=ks.TRICK_TABLE).value == ["KC", "7C"]
+    assert trick.session_state[ks.TRICK_TABLE] == ["KC", "7C"]
     assert 'data-card="QH" data-highlight="legal"' in html_text(trick)
 
 

@@ -78,7 +78,7 @@ def test_adding_deals_by_hand_keeps_running_totals(at):
     assert totals(at) == ("24", "34")
     rows = at.session_state[keys.SHEET_DEALS]
     assert rows[0] == {"NS": 16, "EW": 0, "note": "Hokum by N", "gahwa_winner": None}
-    assert at.number_input(key=keys.SHEET_NS).value == 0, "the inputs are cleared after Add"
+    assert at.number_input(key=keys.SHEET_NS).value is None, "the inputs are emptied after Add (not 0: 26 gave 026)"
     fig = json.loads(at.get("plotly_chart")[0].proto.spec)
     ns = next(t for t in fig["data"] if t["name"] == "NS")
     assert ns["y"] == [0, 16, 24, 24]
@@ -143,6 +143,43 @@ def test_deleting_a_row_in_the_editor_and_with_the_button(at):
     assert table(at) == [(30, 0)]
     at.button(key=keys.SHEET_UNDO).click().run()
     assert table(at) == [(10, 0), (30, 0)]
+
+
+def test_deal_to_delete_offers_the_newest_deal_as_deals_come(at):
+    """After three deals it offered "Deal 1" (issue 12): it follows the number of deals."""
+    assert at.selectbox(key=keys.SHEET_DELETE_WHICH).disabled
+    for n in (1, 2, 3):
+        add(at, 10 * n, 0)
+        box = at.selectbox(key=keys.SHEET_DELETE_WHICH)
+        assert box.value == n and box.options == [f"Deal {i}" for i in range(1, n + 1)]
+    at.selectbox(key=keys.SHEET_DELETE_WHICH).select(1).run()
+    assert at.selectbox(key=keys.SHEET_DELETE_WHICH).value == 1, "a chosen deal stays chosen"
+    at.button(key=keys.SHEET_DELETE).click().run()
+    assert table(at) == [(20, 0), (30, 0)]
+    assert at.selectbox(key=keys.SHEET_DELETE_WHICH).value == 2
+
+
+def test_points_start_empty_and_an_empty_deal_is_refused_with_a_message(at):
+    """Fields that start at 0 turned a typed 26 into 026 on a phone: they start empty."""
+    assert at.number_input(key=keys.SHEET_NS).value is None
+    assert at.number_input(key=keys.SHEET_EW).value is None
+    at.button(key=keys.SHEET_ADD).click().run()
+    assert any("type its game points first" in e.value for e in at.error)
+    assert table(at) == []
+    at.number_input(key=keys.SHEET_EW).set_value(26)
+    at.button(key=keys.SHEET_ADD).click().run()
+    assert table(at) == [(0, 26)], "an empty field beside a typed one counts as 0"
+
+
+def test_a_phone_gets_every_column_in_a_table_and_instructions_without_double_click(at):
+    add(at, 16, 0, note="**bold**")
+    add(at, 0, 26)
+    phone = at.table[0].value
+    assert list(phone.columns) == ["Deal", "NS", "EW", "NS total", "EW total", "Match", "Note"]
+    assert phone["EW total"].tolist() == ["0", "26"]
+    captions = [c.value for c in at.caption]
+    phone_words = next(c for c in captions if c.startswith("To change a deal"))
+    assert "double-click" not in phone_words.lower() and "press Delete" not in phone_words
 
 
 def test_reaching_152_with_the_higher_total_wins(at):

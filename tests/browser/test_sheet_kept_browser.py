@@ -76,7 +76,7 @@ def test_deals_totals_and_undo_survive_a_reload_a_new_page_and_a_browser_restart
     expect(metric(page, "EW total")).to_have_text("66")
     expect(page.get_by_text("NS 130, EW 66: NS needs 22 more, EW 86.")).to_be_visible()
     expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible()
-    page.get_by_role("button", name="↶ Undo").click()                 # Undo survived the reload too
+    page.get_by_role("button", name="Undo").click()                 # Undo survived the reload too
     expect(metric(page, "NS total")).to_have_text("100")
     settle(page)
     wait_kept(page, 1)
@@ -179,7 +179,7 @@ def test_a_link_to_another_match_asks_before_replacing_the_kept_sheet(page: Page
     open_sheet(page, link)
     page.get_by_role("button", name="Open the linked match").click()
     expect(metric(page, "NS total")).to_have_text("85")
-    page.get_by_role("button", name="↶ Undo").click()                 # the kept sheet comes back
+    page.get_by_role("button", name="Undo").click()                 # the kept sheet comes back
     expect(metric(page, "NS total")).to_have_text("20")
     no_exception(page)
 
