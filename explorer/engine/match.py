@@ -89,10 +89,10 @@ def whole_points(value: Any, *, where: str | Msg = "") -> int:
     if number is None:
         raise MatchError(at(where, Msg("{value} is not a whole number of game points", value=short(value))))
     if number < 0:
-        raise MatchError(at(where, Msg("{n} is negative; game points are 0 or more", n=number)))
+        raise MatchError(at(where, Msg("{n} is negative; game points are 0 or more", n=short(number))))
     if number > MAX_DEAL_AWARD:
         raise MatchError(at(where, Msg("{n} is more than one deal can award (at most {most}: a doubled Sun reverse "
-                                       "Kaboot with the most projects a team can show)", n=number,
+                                       "Kaboot with the most projects a team can show)", n=short(number),
                                        most=MAX_DEAL_AWARD)))
     return number
 

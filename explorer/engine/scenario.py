@@ -125,10 +125,10 @@ def _match_total(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise InputError("{value} is not a whole number", value=short(v))
     if v < 0:
-        raise InputError("{n} is negative: a match total is 0 or more", n=v)
+        raise InputError("{n} is negative: a match total is 0 or more", n=short(v))
     if v > MAX_MATCH_TOTAL:
         raise InputError("{n} is not a match total (at most {most}: 151 and then the largest award of one deal, "
-                         "{award})", n=v, most=MAX_MATCH_TOTAL, award=MAX_DEAL_AWARD)
+                         "{award})", n=short(v), most=MAX_MATCH_TOTAL, award=MAX_DEAL_AWARD)
     return v
 
 
