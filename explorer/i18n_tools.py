@@ -46,6 +46,8 @@ KEYWORDS: dict[str, object] = {
     "pgettext": ((1, "c"), 2),         # the formatter's literal lookups
     "gettext": None,
     "ngettext": (1, 2),
+    "InputError": None,                # InputError(template, **params): a bad value, as a message
+    "CardError": None,                 # CardError(template, **params)
 }
 """Babel keyword specs: the function names whose literal arguments are msgids (``1c``: the context)."""
 

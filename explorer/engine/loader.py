@@ -53,7 +53,7 @@ from yaml.resolver import BaseResolver, Resolver
 from yaml.scanner import Scanner
 
 from .errors import ScenarioError, at, problem
-from .i18n import Code, Msg
+from .i18n import N_, Code, Msg
 
 try:  # libyaml's parser (C), when PyYAML was built with it
     from yaml._yaml import CParser
@@ -144,8 +144,8 @@ class _BoundedComposer(Composer):
             self.depth -= 1
 
 
-_NOT_A = {"a whole number": "{value} is not a whole number", "a number": "{value} is not a number",
-          "true or false": "{value} is not true or false"}
+_NOT_A = {"a whole number": N_("{value} is not a whole number"), "a number": N_("{value} is not a number"),
+          "true or false": N_("{value} is not true or false")}
 
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("bool", "float", "int", "null")}
 
@@ -337,16 +337,16 @@ def _load(text: str, backend: type, stats: dict[str, int] | None) -> tuple[Any, 
 
 
 _YAML_PROBLEMS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"mapping values are not allowed here$"), "a colon (:) where no key can start"),
-    (re.compile(r"could not find expected ':'$"), "a key without its colon (:)"),
-    (re.compile(r"found character that cannot start any token$"), "a character that cannot start a value here"),
-    (re.compile(r"found unexpected end of stream$"), "the file ends inside a quoted text"),
-    (re.compile(r"found unknown escape character (?P<token>.+)$"), "unknown escape {token} in a quoted text"),
-    (re.compile(r"expected (?P<expected>.+), but found (?P<token>.+)$"), "expected {expected}, but found {token}"),
-    (re.compile(r"did not find expected (?P<expected>.+)$"), "did not find expected {expected}"),
+    (re.compile(r"mapping values are not allowed here$"), N_("a colon (:) where no key can start")),
+    (re.compile(r"could not find expected ':'$"), N_("a key without its colon (:)")),
+    (re.compile(r"found character that cannot start any token$"), N_("a character that cannot start a value here")),
+    (re.compile(r"found unexpected end of stream$"), N_("the file ends inside a quoted text")),
+    (re.compile(r"found unknown escape character (?P<token>.+)$"), N_("unknown escape {token} in a quoted text")),
+    (re.compile(r"expected (?P<expected>.+), but found (?P<token>.+)$"), N_("expected {expected}, but found {token}")),
+    (re.compile(r"did not find expected (?P<expected>.+)$"), N_("did not find expected {expected}")),
     (re.compile(r"found a tab character (?:that violates indentation|where an indentation space is expected)$"),
-     "a tab where YAML needs spaces to indent"),
-    (re.compile(r"found undefined tag handle (?P<token>.+)$"), "undefined tag handle {token}"),
+     N_("a tab where YAML needs spaces to indent")),
+    (re.compile(r"found undefined tag handle (?P<token>.+)$"), N_("undefined tag handle {token}")),
 ]
 """PyYAML's descriptions of syntax errors that a reader meets, as messages (other ones keep PyYAML's English)."""
 

@@ -32,7 +32,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, fi
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
 from .errors import InputError, Problem, ScenarioError, at, clip, problem, render_problems, short
-from .i18n import ENGLISH, Code, Msg, Style, plural
+from .i18n import ENGLISH, Code, Msg, N_, Style, plural
 from .loader import load_yaml
 from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile
@@ -224,8 +224,9 @@ class Common(Model):
                 except ValueError:
                     continue  # the key's own check reports it
                 if parsed in seen:
-                    template = ("{name}: {first} and {second} both name the team {code}; keep one" if what == "team"
-                                else "{name}: {first} and {second} both name the seat {code}; keep one")
+                    template = (N_("{name}: {first} and {second} both name the team {code}; keep one")
+                                if what == "team" else
+                                N_("{name}: {first} and {second} both name the seat {code}; keep one"))
                     raise InputError(template, name=Code(name), first=short(seen[parsed], 20),
                                      second=short(key, 20), code=Code(parsed.value))
                 seen[parsed] = key
@@ -306,20 +307,31 @@ MAX_PROBLEMS = 40
 
 
 _PYDANTIC: dict[str, str] = {
-    "missing": "missing (this kind of scenario needs it)",
-    "extra_forbidden": "is not a key of this scenario kind",
-    "bool_type": "{value} is not true or false", "bool_parsing": "{value} is not true or false",
-    "int_type": "{value} is not a whole number", "int_parsing": "{value} is not a whole number",
-    "int_from_float": "{value} is not a whole number",
-    "list_type": "should be a list, not {value}",
-    "dict_type": "should be a mapping of keys, not {value}", "model_type": "should be a mapping of keys, not {value}",
-    "model_attributes_type": "should be a mapping of keys, not {value}",
+    "missing": N_("missing (this kind of scenario needs it)"),
+    "extra_forbidden": N_("is not a key of this scenario kind"),
+    "bool_type": N_("{value} is not true or false"), "bool_parsing": N_("{value} is not true or false"),
+    "int_type": N_("{value} is not a whole number"), "int_parsing": N_("{value} is not a whole number"),
+    "int_from_float": N_("{value} is not a whole number"),
+    "list_type": N_("should be a list, not {value}"),
+    "dict_type": N_("should be a mapping of keys, not {value}"), "model_type": N_("should be a mapping of keys, not {value}"),
+    "model_attributes_type": N_("should be a mapping of keys, not {value}"),
     # pydantic's own English, kept word for word (the English output does not change):
-    "string_type": "Input should be a valid string",
-    "too_long": "{what} should have at most {most} items after validation, not {actual}",
-    "too_short": "{what} should have at least {least} items after validation, not {actual}",
-    "literal_error": "Input should be {expected}",
+    "string_type": N_("Input should be a valid string"),
+    "too_long": "", "too_short": "",  # see _SIZE
+    "literal_error": N_("Input should be {expected}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "string_too_long": N_("String should have at most {max_length} characters"),
+    "string_too_short": N_("String should have at least {min_length} characters"),
 }
+_SIZE = {("too_long", "List"): N_("List should have at most {most} items after validation, not {actual}"),
+         ("too_long", "Dictionary"): N_("Dictionary should have at most {most} items after validation, not {actual}"),
+         ("too_short", "List"): N_("List should have at least {least} items after validation, not {actual}"),
+         ("too_short", "Dictionary"): N_("Dictionary should have at least {least} items after validation, not {actual}")}
+_CTX_TYPES = ("greater_than_equal", "less_than_equal", "less_than", "greater_than", "string_too_long",
+              "string_too_short")
 """The pydantic error types a scenario can produce, as templates with the value (``{value}``, as written)."""
 
 
@@ -337,18 +349,22 @@ def _message(err: dict[str, Any]) -> Msg:
     if template is not None:
         params = {"value": short(err.get("input"))}
         if typ in ("too_long", "too_short"):
-            params.update(what=msg.split(" ", 1)[0], most=ctx.get("max_length"), least=ctx.get("min_length"),
-                          actual=ctx.get("actual_length"))
-            if params["what"] not in ("List", "Dictionary", "String", "Value"):
-                return Msg("{pydantic_error}", pydantic_error=msg)
-            template = template.replace("{what}", params.pop("what"))
+            params.update(most=ctx.get("max_length"), least=ctx.get("min_length"), actual=ctx.get("actual_length"))
+            template = _SIZE.get((typ, msg.split(" ", 1)[0]), "")
         elif typ == "literal_error":
             params["expected"] = Code(str(ctx.get("expected", "")))
-        english = Msg(template, **params).render(ENGLISH)
+        elif typ in _CTX_TYPES:
+            params.update({k: v for k, v in ctx.items() if k in ("ge", "le", "lt", "gt", "max_length", "min_length")
+                           and isinstance(v, int)})
+        try:
+            english = Msg(template, **params).render(ENGLISH) if template else None
+        except (KeyError, IndexError, ValueError):
+            english = None
         check = msg
         for prefix in ("Value error, ", "Assertion failed, "):
             check = check[len(prefix):] if check.startswith(prefix) else check
-        if typ not in ("string_type", "too_long", "too_short", "literal_error") or english == check:
+        if english is not None and (typ not in ("string_type", "too_long", "too_short", "literal_error", *_CTX_TYPES)
+                                    or english == check):
             return Msg(template, **params)
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):

@@ -22,7 +22,7 @@ import zlib
 from typing import Any
 
 from .errors import ScenarioError, at
-from .i18n import Msg
+from .i18n import N_, Msg
 from .loader import load_json
 
 PREFIX = "v1."
@@ -54,18 +54,18 @@ LINK = Msg("link")
 """Where a link's problems are: "link: ..." in English."""
 
 _LINK_PROBLEMS = {
-    "empty": ("the link holds no scenario", "the link holds no match"),
-    "long": ("the scenario in this link is too long ({n} characters)",
-             "the match in this link is too long ({n} characters)"),
-    "version": ("this is not a scenario link of this app (unknown version)",
-                "this is not a match link of this app (unknown version)"),
-    "base64": ("the scenario in this link is damaged (not valid base64)",
-               "the match in this link is damaged (not valid base64)"),
-    "large": ("the scenario in this link is too large", "the match in this link is too large"),
-    "cut": ("the scenario in this link is damaged (cut short or altered)",
-            "the match in this link is damaged (cut short or altered)"),
-    "mapping": ("the link does not hold a scenario (a mapping of keys)",
-                "the link does not hold a match (a mapping of keys)"),
+    "empty": (N_("the link holds no scenario"), N_("the link holds no match")),
+    "long": (N_("the scenario in this link is too long ({n} characters)"),
+             N_("the match in this link is too long ({n} characters)")),
+    "version": (N_("this is not a scenario link of this app (unknown version)"),
+                N_("this is not a match link of this app (unknown version)")),
+    "base64": (N_("the scenario in this link is damaged (not valid base64)"),
+               N_("the match in this link is damaged (not valid base64)")),
+    "large": (N_("the scenario in this link is too large"), N_("the match in this link is too large")),
+    "cut": (N_("the scenario in this link is damaged (cut short or altered)"),
+            N_("the match in this link is damaged (cut short or altered)")),
+    "mapping": (N_("the link does not hold a scenario (a mapping of keys)"),
+                N_("the link does not hold a match (a mapping of keys)")),
 }
 """A damaged link's problems, for a scenario and for a match (whole sentences: each language words them its way)."""
 

@@ -33,7 +33,7 @@ from ..bidding import (
 from ..cards import Seat, Team
 from ..contract import Contract, Escalation
 from ..errors import InputError, ScenarioError, at
-from ..i18n import ENGLISH, Code, Msg, Style
+from ..i18n import ENGLISH, N_, Code, Msg, Style
 from ..profiles import RuleProfile
 from ..scenario import CardT, Common, Model, SeatT, SuitT, read_model, register, team_scores
 
@@ -49,13 +49,13 @@ def _name(v: Any, allowed: tuple[CallKind, ...], *, here: str, there: str, names
     try:
         kind = CallKind(key)
     except ValueError:
-        template = "{value} is not an escalation call (use {names})" if here == "escalation" else \
-            "{value} is not a call (use {names})"
+        template = N_("{value} is not an escalation call (use {names})") if here == "escalation" else \
+            N_("{value} is not a call (use {names})")
         raise InputError(template, value=repr(v), names=Code(names)) from None
     if kind not in allowed:
-        template = ("{value} is an escalation call: put it under {there} ({here} takes {names})"
+        template = (N_("{value} is an escalation call: put it under {there} ({here} takes {names})")
                     if there == "escalation" else
-                    "{value} is a bidding call: put it under {there} ({here} takes {names})")
+                    N_("{value} is a bidding call: put it under {there} ({here} takes {names})"))
         raise InputError(template, value=repr(v), there=Code(there), here=Code(here), names=Code(names))
     return kind
 

@@ -10,7 +10,7 @@ from pydantic import StrictInt
 from ..cards import Card, Rank, Seat, Team
 from ..contract import Contract, Escalation, Level
 from ..errors import ScenarioError, at
-from ..i18n import ENGLISH, Code, Msg, Style
+from ..i18n import ENGLISH, N_, Code, Msg, Style
 from ..profiles import RuleProfile
 from ..projects import Project, ProjectError, declared_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, TeamT, read_model, register, teams_json
@@ -42,10 +42,10 @@ def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfil
             hi, lo = max(ns, ew), min(ns, ew)
             ok = hi > 100 and (lo < 100 if profile.sun_double_threshold == "below_100" else lo <= 100)
             if not ok:
-                template = ("Sun may be doubled only with one team above 100 and the other below 100 (match before "
-                            "the deal: NS {ns}, EW {ew})" if profile.sun_double_threshold == "below_100" else
-                            "Sun may be doubled only with one team above 100 and the other at 100 or below (match "
-                            "before the deal: NS {ns}, EW {ew})")
+                template = (N_("Sun may be doubled only with one team above 100 and the other below 100 (match "
+                               "before the deal: NS {ns}, EW {ew})") if profile.sun_double_threshold == "below_100"
+                            else N_("Sun may be doubled only with one team above 100 and the other at 100 or below "
+                                    "(match before the deal: NS {ns}, EW {ew})"))
                 out.append(at(f"{path}.level", Msg(template, ns=ns, ew=ew)))
     if level.is_multiplied and esc.doubler is None:
         out.append(at(f"{path}.doubler", Msg("a {level} needs the seat that said Double", level=level)))
