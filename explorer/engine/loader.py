@@ -342,7 +342,8 @@ _YAML_PROBLEMS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"found character that cannot start any token$"), N_("a character that cannot start a value here")),
     (re.compile(r"found unexpected end of stream$"), N_("the file ends inside a quoted text")),
     (re.compile(r"found unknown escape character (?P<token>.+)$"), N_("unknown escape {token} in a quoted text")),
-    (re.compile(r"expected (?P<expected>.+), but found (?P<token>.+)$"), N_("expected {expected}, but found {token}")),
+    (re.compile(r"expected (?P<expected>.+), but (?:found|got) (?P<token>.+)$"),
+     N_("expected {expected}, but found {token}")),
     (re.compile(r"did not find expected (?P<expected>.+)$"), N_("did not find expected {expected}")),
     (re.compile(r"found a tab character (?:that violates indentation|where an indentation space is expected)$"),
      N_("a tab where YAML needs spaces to indent")),
@@ -351,12 +352,30 @@ _YAML_PROBLEMS: list[tuple[re.Pattern[str], str]] = [
 """PyYAML's descriptions of syntax errors that a reader meets, as messages (other ones keep PyYAML's English)."""
 
 
+_TOKENS = {"<stream end>": N_("the end of the file"), "<block end>": N_("the end of an indented block"),
+           "<block mapping start>": N_("the start of an indented mapping"),
+           "<block sequence start>": N_("the start of an indented list"), "<scalar>": N_("a value"),
+           "<block entry>": N_("a list item (-)"), "<flow mapping end>": N_("a closing brace (}})"),
+           "<flow sequence end>": N_("a closing bracket (])"), "<document start>": N_("a new document (---)")}
+"""PyYAML's names of the places where a syntax error is found."""
+
+
+def _tokens(text: str) -> Msg | Code:
+    """PyYAML's token list (``',' or ']'``, ``'<stream end>'``) as a message: names in words, characters as they
+    are, joined with the reader's "or"."""
+    parts = text.split(" or ")
+    if len(parts) == 2:
+        return Msg("{first} or {second}", first=_tokens(parts[0]), second=_tokens(parts[1]))
+    name = _TOKENS.get(text.strip("'\""))
+    return Msg(name) if name else Code(text)
+
+
 def _yaml_detail(problem: str) -> Msg:
     """PyYAML's description of a syntax error as a message; the English is PyYAML's own words."""
     for rx, template in _YAML_PROBLEMS:
         m = rx.match(problem)
         if m:
-            detail = Msg(template, **{k: Code(v) for k, v in m.groupdict().items()})
+            detail = Msg(template, **{k: _tokens(v) for k, v in m.groupdict().items()})
             return Msg("malformed YAML: {problem}", problem=_English(problem, detail))
     return Msg("malformed YAML: {problem}", problem=problem)
 
