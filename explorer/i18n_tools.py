@@ -48,6 +48,7 @@ KEYWORDS: dict[str, object] = {
     "ngettext": (1, 2),
     "InputError": None,                # InputError(template, **params): a bad value, as a message
     "CardError": None,                 # CardError(template, **params)
+    "ProfileError": None,              # ProfileError(template, **params)
 }
 """Babel keyword specs: the function names whose literal arguments are msgids (``1c``: the context)."""
 

@@ -238,7 +238,7 @@ class Practice:
         try:
             profile = custom_profile(got.profile)
         except ProfileError as e:
-            raise PracticeError(at("profile", str(e))) from None
+            raise PracticeError(at("profile", e.msg)) from None
         p = cls(seed=got.seed, profile=profile, goal=got.goal, difficulty=got.difficulty,
                 names=tuple((s, got.names[s.value]) for s in SEATS), tutor=got.tutor, auto_declare=got.auto_declare,
                 deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions)) for d in got.deals))
