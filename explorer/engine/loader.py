@@ -407,7 +407,7 @@ def _yaml_problem(e: yaml.YAMLError, text: str) -> str:
 
 # --- JSON (share links) ---------------------------------------------------------------------------
 
-def load_json(data: str | bytes, *, where: "str | Msg" = "link") -> Any:
+def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
     """JSON text to plain data within the same bounds; every problem line starts with ``where``."""
     duplicates: dict[int, list[tuple[Any, str]]] = {}
 

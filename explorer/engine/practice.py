@@ -39,8 +39,8 @@ from pydantic import (
 
 from .cards import SEATS, Seat, Team
 from .errors import InputError, at, problem, render_problems, short
-from .i18n import ENGLISH, Code, Msg, Style
 from .game import Action, GameState, IllegalActionError, parse_action
+from .i18n import ENGLISH, Code, Msg, Style
 from .match import MAX_MATCH_TOTAL, Match, MatchError
 from .players import make_player
 from .profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile

@@ -31,8 +31,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, fi
 
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
-from .errors import InputError, Problem, ScenarioError, at, clip, problem, render_problems, short
-from .i18n import ENGLISH, Code, Msg, N_, Style, plural
+from .errors import InputError, ScenarioError, at, clip, problem, render_problems, short
+from .i18n import ENGLISH, N_, Code, Msg, Style, plural
 from .loader import load_yaml
 from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile

@@ -61,7 +61,7 @@ from explorer.library import kind_of
 from explorer.sources import cite, cite_all
 from explorer.ui import forms, lang, nav, state
 from explorer.ui.lang import t
-from explorer.ui.text import code, code_lines, plain
+from explorer.ui.text import code, plain
 
 FILE_TYPES = ("yaml", "yml", "json")
 """File name endings the importer takes."""

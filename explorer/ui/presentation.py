@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.engine.cards import Card, Seat, Suit, Team
-from explorer.engine.i18n import ENGLISH, N_, Msg, Notation, Style
+from explorer.engine.i18n import ENGLISH, N_, Msg, Style
 from explorer.engine.play import play_tricks, seats_from, trick_winner
 from explorer.engine.scenario import Checked
 from explorer.engine.tables import Mode
@@ -93,7 +93,7 @@ def present_frames(doc: Mapping[str, Any], checked: Checked, *, size: str = "lg"
     priority (projects), each call then the contract (bidding); the sentences in ``style``."""
     w = _Words(style)
     if not checked.ok:
-        return [Frame(w.t("This scenario cannot be judged"), "", plain_lines(checked.errors))]
+        return [Frame(w.t("This scenario cannot be judged"), "", plain_lines(checked.problems(style)))]
     o = checked.output or {}
     kind = o.get("kind")
     if kind == "play":
