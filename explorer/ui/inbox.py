@@ -338,17 +338,22 @@ def problem_text(line: str) -> str | None:
 
 
 def problem_sentence(line: str) -> str:
-    """One problem line as a plain sentence in the page's language, ready for Markdown: the engine's (a
-    :class:`~explorer.engine.errors.Problem`) rendered in the page's style, the inbox's own translated; anything
-    quoted from a file or a link shows as itself, never as Markdown.
+    """One problem line, ready for Markdown, in the page's language: the inbox's own (a file, a text, a link)
+    as translated by :func:`problem_text`; the engine's (a :class:`~explorer.engine.errors.Problem`) rendered in
+    the page's style as a plain sentence, anything it quotes from a file or a link shown as typed, never as
+    Markdown. An English page shows the engine's line letter for letter, as code.
 
-    >>> print(problem_sentence("hand[0]: '*X*' is not a card"))
-    hand\\[0\\]\\: \\'\\*X\\*\\' is not a card
+    >>> problem_sentence("hand[0]: '*X*' is not a card")
+    "`hand[0]: '*X*' is not a card`"
     """
+    said = problem_text(str(line))
+    if said is not None:
+        return said
+    if lang.current() == "en":
+        return code(line)
     if isinstance(getattr(line, "msg", None), Msg):
         return plain(render_problems([line], lang.style())[0])
-    said = problem_text(str(line))
-    return said if said is not None else plain(line)
+    return plain(line)
 
 
 def problem_lines(lines: Iterable[str]) -> str:

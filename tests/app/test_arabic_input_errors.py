@@ -1,6 +1,6 @@
 """Issue 14: a bad file, text or link reaches a page in Arabic as Arabic sentences. The engine's problem lines are
 rendered in the page's language as plain text (a place in the file kept left to right, what they quote from the
-file shown as typed, never as Markdown), the English page shows them as it always did."""
+file shown as typed, never as Markdown); the English page shows them as it always did, letter for letter."""
 
 from __future__ import annotations
 
@@ -67,12 +67,12 @@ def test_text_quoted_from_the_file_stays_plain_in_an_arabic_problem():
     assert not re.search(r"(?<!\\)[*<]", problem)
 
 
-def test_the_english_page_still_shows_the_engines_english_lines():
+def test_the_english_page_still_shows_the_engines_english_lines_letter_for_letter():
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
     at.switch_page("app_pages/deal_checker.py")
     at.run()
     at.text_area(key=ks.DEAL_TEXT).input(BROKEN_DEAL).run()
     message = at.error[0].value
-    assert "- hands.S[0]: 'XX' is not a card (write rank then suit, e.g. TH, 10H or t♥)" in read(message), message
+    assert "- `hands.S[0]: 'XX' is not a card (write rank then suit, e.g. TH, 10H or t♥)`" in message, message
     assert "\u2066" not in message
