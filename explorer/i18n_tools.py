@@ -6,10 +6,12 @@
 The same extraction with Babel's own command line::
 
     pybabel extract -F explorer/locale/babel.cfg --no-default-keywords -k Msg -k plural:1,2 -k N_ \\
-        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 --no-location -o explorer/locale/explorer.pot .
+        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k InputError -k CardError -k ProfileError \\
+        --no-location -o explorer/locale/explorer.pot .
 
 What is extracted (:mod:`explorer.engine.i18n`): the template of every ``Msg("...")``, both templates of
-``plural("...", "...", n)``, literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
+``plural("...", "...", n)``, of every input error raised with a template (``InputError``, ``CardError``,
+``ProfileError``), literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
 titles, with the enum's type name as context; suit, rank and seat words), and the formatter's literal
 lookups (the list separator, the card article). A language's catalogue,
 ``explorer/locale/<lang>/LC_MESSAGES/explorer.po``, is made from the .pot (``pybabel init -D explorer
