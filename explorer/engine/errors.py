@@ -62,6 +62,21 @@ def render_problems(problems: Iterable[str], style: Style = ENGLISH) -> list[str
     return [p.render(style) if isinstance(p, Problem) else str(p) for p in problems]
 
 
+def joined(lines: Iterable[str]) -> Msg | str:
+    """Problem lines as one message, joined by "; " in English (a plain string when none carries a message).
+
+    >>> str(joined([at("a", Msg("no cards")), "b: x"]))
+    'a: no cards; b: x'
+    """
+    lines = list(lines)
+    if not any(isinstance(line, Problem) for line in lines):
+        return "; ".join(lines)
+    out: Msg | str = as_msg(lines[-1])
+    for line in reversed(lines[:-1]):
+        out = Msg("{first}; {rest}", first=as_msg(line), rest=out)
+    return out
+
+
 def as_msg(line: Msg | str) -> Msg | str:
     """A problem line's message (to nest it in another), or the plain string."""
     return line.msg if isinstance(line, Problem) else line
