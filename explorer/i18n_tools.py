@@ -57,7 +57,10 @@ KEYWORDS: dict[str, object] = {
 MessageKey = tuple[str | None, str | tuple[str, ...]]
 
 
-UI_KEYWORDS: dict[str, object] = {**KEYWORDS, "t": None, "tn": (1, 2)}
+UI_KEYWORDS: dict[str, object] = {**{k: v for k, v in KEYWORDS.items() if not k.endswith("Error")},
+                                   "t": None, "tn": (1, 2)}
+"""The pages' keywords: the engine's, without its input errors (Babel would read ``except CardError as e:`` and
+then a ``t[...]`` as a call), and ``t``/``tn``."""
 """The app's pages also write ``t("...")`` and ``tn("...", "...", n)`` (:mod:`explorer.ui.lang`)."""
 
 UI_DOMAINS: dict[str, tuple[str, ...]] = {
