@@ -7,7 +7,8 @@ import streamlit as st
 
 from explorer.engine.cards import Card, Seat, Suit, Team
 from explorer.engine.compare import responsible_options, verdict_summary
-from explorer.engine.i18n import N_
+from explorer.engine.errors import render_problems
+from explorer.engine.i18n import N_, Msg
 from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library
@@ -203,6 +204,8 @@ def _compact(value, key: str = "") -> str:
         return Card.parse(value).pretty
     if value in ("NS", "EW"):
         return t("{team}", team=Team.parse(value))
+    if isinstance(getattr(value, "msg", None), Msg):  # an engine problem line, in the page's language
+        return render_problems([value], lang.style())[0]
     return str(value)
 
 

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as ks
 from tests.app.arabic import APP, open_page
-from tests.app.test_arabic_explore import english_on, seen
+from tests.app.test_arabic_explore import english_on, ids, seen
 
 BROKEN_DEAL = """kind: deal
 dealer: S
@@ -76,3 +76,15 @@ def test_the_english_page_still_shows_the_engines_english_lines_letter_for_lette
     message = at.error[0].value
     assert "- `hands.S[0]: 'XX' is not a card (write rank then suit, e.g. TH, 10H or t♥)`" in message, message
     assert "\u2066" not in message
+
+
+def test_compare_rules_names_a_scenario_the_engine_refuses_in_arabic_under_every_profile():
+    doc = {"kind": "play", "contract": {"mode": "sun", "buyer": "N"}, "current": {"leader": "N", "cards": ["KC"]},
+           "hand": ["QH", "9S", "QH"]}
+    at = open_page("compare_rules.py", **{ks.page_key(ks.COMPARE, ks.INCOMING): {"doc": doc, "source": "a test"}})
+    assert english_on(at, allowed=(*ids(), "test")) == []  # "a test": the source this test gives
+    assert at.error, "each profile's column names the problem"
+    for err in at.error:
+        assert "\u2066hand[2]\u2069: \u2066Q♥\u2069 مكررة (وهي أيضًا في \u2066hand[0]\u2069)" in read(err.value), err.value
+    cells = [str(v) for table in at.table for v in table.value.to_numpy().ravel()]
+    assert any("مكررة" in c for c in cells), cells
