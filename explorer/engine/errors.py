@@ -33,8 +33,8 @@ class Problem(str):
         return self
 
     def render(self, style: Style = ENGLISH) -> str:
-        """The line in ``style``'s language (English: the line itself)."""
-        if style.lang == "en" and style.cards == "code":
+        """The line in ``style``'s language (English: the line itself, as files and the command line write it)."""
+        if style.lang == "en":
             return str.__str__(self)
         out = self.msg.render(style)
         return out if self.limit is None or len(out) <= self.limit else out[: self.limit - 1] + "…"
