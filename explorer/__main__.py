@@ -9,25 +9,27 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .engine.i18n import Msg
+
 MAX_READ_BYTES = 64 * 1024
 """Read at most one byte past the scenario limit (kept equal to scenario.MAX_SCENARIO_BYTES)."""
 
 
-def _read(name: str) -> tuple[bytes | None, str | None]:
+def _read(name: str) -> tuple[bytes | None, Any]:
     """The file's bytes (at most one byte over the limit), or a problem without the file name."""
     if name == "-":
         data = sys.stdin.buffer.read(MAX_READ_BYTES + 1)
         return data, None
     path = Path(name)
     if not path.exists():
-        return None, "no such file"
+        return None, Msg("no such file")
     if path.is_dir():
-        return None, "is a folder, not a scenario file"
+        return None, Msg("is a folder, not a scenario file")
     try:
         with path.open("rb") as fh:
             return fh.read(MAX_READ_BYTES + 1), None
     except OSError as e:
-        return None, f"cannot be read ({e.strerror})"
+        return None, Msg("cannot be read ({reason})", reason=str(e.strerror))
 
 
 def _shown(name: str) -> str:
@@ -38,7 +40,8 @@ def _shown(name: str) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
-    from .engine.i18n import style_for
+    from .engine.errors import problem as as_problem
+    from .engine.i18n import style_for, text
     from .engine.scenario import Checked, check_text, internal_error
     style = style_for(args.lang)
     worst = 0
@@ -46,16 +49,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else _shown(name)
         try:
-            result = Checked(errors=[problem]) if problem else check_text(data, profile=args.profile, style=style)
+            result = Checked(errors=[as_problem(problem)]) if problem else check_text(data, profile=args.profile, style=style)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
-            print(f"{label}: {internal_error(e)}", file=sys.stderr)
+            print(f"{label}: {text(internal_error(e), style)}", file=sys.stderr)
             worst = max(worst, 1)
             continue
         if not result.ok:
             worst = 2
+            lines = result.problems(style)  # English: the lines as they are; another language: its sentences
             if args.json:
-                print(json.dumps({"file": label, "errors": result.errors}, ensure_ascii=False))
-            for e in result.errors:
+                print(json.dumps({"file": label, "errors": lines}, ensure_ascii=False))
+            for e in lines:
                 print(f"{label}: {e}", file=sys.stderr)
             continue
         if args.json:

@@ -6,10 +6,12 @@
 The same extraction with Babel's own command line::
 
     pybabel extract -F explorer/locale/babel.cfg --no-default-keywords -k Msg -k plural:1,2 -k N_ \\
-        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 --no-location -o explorer/locale/explorer.pot .
+        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k InputError -k CardError -k ProfileError \\
+        --no-location -o explorer/locale/explorer.pot .
 
 What is extracted (:mod:`explorer.engine.i18n`): the template of every ``Msg("...")``, both templates of
-``plural("...", "...", n)``, literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
+``plural("...", "...", n)``, of every input error raised with a template (``InputError``, ``CardError``,
+``ProfileError``), literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
 titles, with the enum's type name as context; suit, rank and seat words), and the formatter's literal
 lookups (the list separator, the card article). A language's catalogue,
 ``explorer/locale/<lang>/LC_MESSAGES/explorer.po``, is made from the .pot (``pybabel init -D explorer
@@ -46,13 +48,19 @@ KEYWORDS: dict[str, object] = {
     "pgettext": ((1, "c"), 2),         # the formatter's literal lookups
     "gettext": None,
     "ngettext": (1, 2),
+    "InputError": None,                # InputError(template, **params): a bad value, as a message
+    "CardError": None,                 # CardError(template, **params)
+    "ProfileError": None,              # ProfileError(template, **params)
 }
 """Babel keyword specs: the function names whose literal arguments are msgids (``1c``: the context)."""
 
 MessageKey = tuple[str | None, str | tuple[str, ...]]
 
 
-UI_KEYWORDS: dict[str, object] = {**KEYWORDS, "t": None, "tn": (1, 2)}
+UI_KEYWORDS: dict[str, object] = {**{k: v for k, v in KEYWORDS.items() if not k.endswith("Error")},
+                                   "t": None, "tn": (1, 2)}
+"""The pages' keywords: the engine's, without its input errors (Babel would read ``except CardError as e:`` and
+then a ``t[...]`` as a call), and ``t``/``tn``."""
 """The app's pages also write ``t("...")`` and ``tn("...", "...", n)`` (:mod:`explorer.ui.lang`)."""
 
 UI_DOMAINS: dict[str, tuple[str, ...]] = {

@@ -7,7 +7,8 @@ import streamlit as st
 
 from explorer.engine.cards import Card, Seat, Suit, Team
 from explorer.engine.compare import responsible_options, verdict_summary
-from explorer.engine.i18n import N_
+from explorer.engine.errors import render_problems
+from explorer.engine.i18n import N_, Msg
 from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library
@@ -16,7 +17,7 @@ from explorer.ui import inbox, lang, nav, sidebar, state
 from explorer.ui.inbox import cite_in
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
-from explorer.ui.text import code, code_lines, plain
+from explorer.ui.text import code, plain
 from explorer.ui.words import format_option_value, option_words, profile_words, verdict_words
 
 PAGE = state.COMPARE
@@ -169,7 +170,7 @@ reference = profiles[ref_id]
 try:
     results = {pid: inbox.check(doc, profile=p, style=lang.style()) for pid, p in profiles.items()}
 except Exception as e:  # noqa: BLE001 - an engine bug is one line asking for a report, not a traceback
-    st.error(internal_error(e))
+    st.error(inbox.problem_sentence(internal_error(e)))
     st.stop()
 summaries = {pid: verdict_summary(c) for pid, c in results.items()}
 differ = [pid for pid in profiles if summaries[pid] != summaries[ref_id]]
@@ -203,6 +204,8 @@ def _compact(value, key: str = "") -> str:
         return Card.parse(value).pretty
     if value in ("NS", "EW"):
         return t("{team}", team=Team.parse(value))
+    if isinstance(getattr(value, "msg", None), Msg):  # an engine problem line, in the page's language
+        return render_problems([value], lang.style())[0]
     return str(value)
 
 
@@ -222,7 +225,7 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
         st.markdown(f"**{names[pid]}**  \n{mark}")
         st.markdown(verdict_words(checked), unsafe_allow_html=False)
         if not checked.ok:
-            st.error(code_lines(checked.errors))
+            st.error(inbox.problem_lines(checked.errors))
             continue
         o = checked.output
         if o["kind"] == "play":
@@ -251,7 +254,7 @@ if differ:
         try:
             flip = responsible_options(doc, reference, profiles[pid])
         except Exception as e:  # noqa: BLE001 - as above
-            st.error(internal_error(e))
+            st.error(inbox.problem_sentence(internal_error(e)))
             continue
         lines = []
         for n in flip.options:

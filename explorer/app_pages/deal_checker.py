@@ -24,7 +24,7 @@ from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
 from explorer.ui.replay import Replay, build_replay, seat_label, seat_name
 from explorer.ui.replay_charts import deal_points_figure
-from explorer.ui.text import code, code_lines, html_text, plain
+from explorer.ui.text import code, html_text, plain
 
 PAGE = state.DEAL
 DEFAULT_FILE = "deal-hokum-clean"
@@ -240,7 +240,7 @@ def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
                 try:
                     done = (tid, tuple(seats), review(doc, seats, profile=profile))
                 except ScenarioError as e:
-                    st.error(code_lines(e.problems))
+                    st.error(inbox.problem_lines(e.problems))
                     return
             ss[state.DEAL_REVIEW_RESULT] = done
         if not done or done[0] != tid or done[1] != tuple(seats):
@@ -340,7 +340,7 @@ if not text.strip():
 elif problems or other_kind:
     st.error(t("**The engine cannot check this deal yet.** Fix these lines in the editor "
                "(the text is kept as you typed it):") + "\n\n"
-             + (f"- {other_kind}" if other_kind else code_lines(problems)))
+             + (f"- {other_kind}" if other_kind else inbox.problem_lines(problems)))
 elif output is not None:
     verdict = verdict_of(doc, profile=None if own_profile else profile)
     if not isinstance(verdict, DealVerdict):  # everyone passed twice: no contract, no card to replay

@@ -8,6 +8,7 @@ import streamlit as st
 
 from explorer.engine.bidding import CallKind, legal_calls
 from explorer.engine.cards import Seat, Team
+from explorer.engine.errors import joined
 from explorer.engine.game import Declare, IllegalActionError, Play, Stage
 from explorer.engine.i18n import NC_, Msg
 from explorer.engine.practice import Practice, PracticeError
@@ -414,4 +415,5 @@ if p.goal == "match" and len(p.match):
 try:
     browser_store.save(STORE, p.to_json())
 except (browser_store.StoreError, PracticeError) as e:
-    st.caption(plain(t("This match is not kept in the browser: {reason}", reason=str(e))))
+    reason = e.message if isinstance(e, browser_store.StoreError) else joined(e.lines)
+    st.caption(plain(t("This match is not kept in the browser: {reason}", reason=reason)))

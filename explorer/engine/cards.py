@@ -17,7 +17,22 @@ from dataclasses import dataclass
 
 
 class CardError(ValueError):
-    """A card, seat or suit written in a way the engine cannot read."""
+    """A card, seat or suit written in a way the engine cannot read.
+
+    Raised with an English template and its values (``CardError("unknown seat {value} (...)", value="'X'")``):
+    ``str(e)`` is the English sentence, ``e.msg`` the message to render in another language.
+    """
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template, self.params = template, params
+        super().__init__(template.format(**{k: str(v) for k, v in params.items()}) if params else template)
+
+    @property
+    def msg(self):  # -> i18n.Msg (imported here: i18n imports this module)
+        from .i18n import Msg
+        if not self.params and "{" in self.template:
+            return Msg("{pydantic_error}", pydantic_error=self.template)
+        return Msg(self.template, **{k: (v.msg if isinstance(v, CardError) else v) for k, v in self.params.items()})
 
 
 class Suit(enum.Enum):
@@ -57,7 +72,7 @@ class Suit(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise CardError(f"unknown suit {text!r} (use S H D C or ♠ ♥ ♦ ♣)") from None
+            raise CardError("unknown suit {value} (use S H D C or ♠ ♥ ♦ ♣)", value=repr(text)) from None
 
 
 _SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
@@ -101,7 +116,7 @@ class Rank(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise CardError(f"unknown rank {text!r} (use 7 8 9 T J Q K A)") from None
+            raise CardError("unknown rank {value} (use 7 8 9 T J Q K A)", value=repr(text)) from None
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -144,11 +159,11 @@ class Card:
         m = _CARD_RE.match(raw) if len(raw) <= 12 else None
         if not m:
             shown = repr(raw) if len(raw) <= 40 else repr(raw[:37]) + "…"
-            raise CardError(f"{shown} is not a card (write rank then suit, e.g. TH, 10H or t♥)")
+            raise CardError("{value} is not a card (write rank then suit, e.g. TH, 10H or t♥)", value=shown)
         try:
             return cls(Rank.parse(m.group(1)), Suit.parse(m.group(2)))
         except CardError as e:
-            raise CardError(f"{raw!r} is not a card: {e}") from None
+            raise CardError("{value} is not a card: {reason}", value=repr(raw), reason=e) from None
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
@@ -242,7 +257,7 @@ class Seat(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise CardError(f"unknown seat {text!r} (use S, E, N or W)") from None
+            raise CardError("unknown seat {value} (use S, E, N or W)", value=repr(text)) from None
 
 
 SEATS: tuple[Seat, ...] = (Seat.S, Seat.E, Seat.N, Seat.W)
@@ -275,7 +290,7 @@ class Team(enum.Enum):
         try:
             return cls(key)
         except ValueError:
-            raise CardError(f"unknown team {text!r} (use NS or EW)") from None
+            raise CardError("unknown team {value} (use NS or EW)", value=repr(text)) from None
 
 
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)

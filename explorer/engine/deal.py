@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, SEATS, Card, Seat, cards, format_cards, priority_order  # noqa: F401  (doctests)
-from .i18n import N_, NC_, Msg
+from .errors import at
+from .i18n import N_, NC_, Code, Msg
 
 UPCARD_INDEX = 20
 """Card 21 of the dealt order (index 20) is turned face up: the upcard."""
@@ -51,7 +52,12 @@ Seed = int | str | bytes | None
 
 
 class DealError(ValueError):
-    """A deck, cut or seat that cannot be dealt: the message names the value."""
+    """A deck, cut or seat that cannot be dealt: the message names the value (``msg``, when given as a
+    message, renders it in the reader's language; ``str()`` is the English)."""
+
+    def __init__(self, message: Msg | str) -> None:
+        self.msg = message
+        super().__init__(str(message))
 
 
 class DealRound(enum.Enum):
@@ -250,11 +256,11 @@ def cut_deck(deck: Sequence[Card], position: int) -> tuple[Card, ...]:
 def _check_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
     got = tuple(Card.parse(c) for c in deck)
     if len(got) != len(DECK):
-        raise DealError(f"a deck has {len(DECK)} cards, not {len(got)}")
+        raise DealError(Msg("a deck has {n} cards, not {got}", n=len(DECK), got=len(got)))
     seen: set[Card] = set()
     for i, c in enumerate(got):
         if c in seen:
-            raise DealError(f"deck[{i}]: {c} appears twice")
+            raise DealError(Msg("{where}: {card} appears twice", where=Code(f"deck[{i}]"), card=c))
         seen.add(c)
     return got
 
@@ -353,18 +359,19 @@ def hands_from_deck(deck: Iterable[Card], *, cut: int | None, dealer: Seat | Non
     problems: list[str] = []
     items = list(deck)
     if dealer is None:
-        problems.append(f"{path}: dealing needs the dealer (dealer:)")
+        problems.append(at(path, Msg("dealing needs the dealer (dealer:)")))
     if taker is None and contract is not None:
         taker = getattr(contract, "buyer", None)
     if taker is None:
-        problems.append(f"{path}: dealing needs the seat that takes the upcard (the contract's buyer)")
+        problems.append(at(path, Msg("dealing needs the seat that takes the upcard (the contract's buyer)")))
     try:
         _check_deck(items)
     except DealError as e:
-        problems.append(f"{path}: {e}")
+        problems.append(at(path, e.msg))
     position = 0 if cut is None else cut
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < len(DECK):
-        problems.append(f"cut: {position!r} is not a cut position (use 0 to {len(DECK) - 1})")
+        problems.append(at("cut", Msg("{value} is not a cut position (use 0 to {last})", value=repr(position),
+                                      last=len(DECK) - 1)))
     if problems:
         return {}, problems
     done = complete(deal_cards(items, dealer, cut=position), taker)

@@ -4,7 +4,91 @@ from __future__ import annotations
 
 import builtins
 import reprlib
+from collections.abc import Iterable
 from typing import Any
+
+from .i18n import ENGLISH, Code, Msg, Style
+
+
+class Problem(str):
+    """One problem line: as a string, the English line (what files, JSON and tests compare); its
+    :class:`~.i18n.Msg` renders it in another language (``render(style)``).
+
+    >>> p = at("hand[0]", Msg("{value} is not a card", value="'XX'"))
+    >>> p, type(p).__name__
+    ("hand[0]: 'XX' is not a card", 'Problem')
+    """
+
+    msg: Msg
+    limit: int | None
+
+    def __new__(cls, msg: Msg, limit: int | None = None) -> Problem:
+        english = msg.render(ENGLISH)
+        if limit is not None and len(english) > limit:
+            english = english[: limit - 1] + "…"
+        else:
+            limit = None
+        self = super().__new__(cls, english)
+        self.msg, self.limit = msg, limit
+        return self
+
+    def render(self, style: Style = ENGLISH) -> str:
+        """The line in ``style``'s language (English: the line itself, as files and the command line write it)."""
+        if style.lang == "en":
+            return str.__str__(self)
+        out = self.msg.render(style)
+        return out if self.limit is None or len(out) <= self.limit else out[: self.limit - 1] + "…"
+
+    def __reduce__(self) -> tuple:
+        return (Problem, (self.msg, self.limit))
+
+
+def problem(message: Msg | str) -> str:
+    """A message as a problem line (a plain string stays as it is: English in every language)."""
+    if isinstance(message, Problem):
+        return message
+    return Problem(message) if isinstance(message, Msg) else message
+
+
+def clip(line: str, limit: int = 300) -> str:
+    """A problem line cut to ``limit`` characters (in every language)."""
+    if len(line) <= limit:
+        return line
+    return Problem(line.msg, limit) if isinstance(line, Problem) else line[: limit - 1] + "…"
+
+
+def render_problems(problems: Iterable[str], style: Style = ENGLISH) -> list[str]:
+    """Problem lines in ``style``'s language (plain strings as they are)."""
+    return [p.render(style) if isinstance(p, Problem) else str(p) for p in problems]
+
+
+def joined(lines: Iterable[str]) -> Msg | str:
+    """Problem lines as one message, joined by "; " in English (a plain string when none carries a message).
+
+    >>> str(joined([at("a", Msg("no cards")), "b: x"]))
+    'a: no cards; b: x'
+    """
+    lines = list(lines)
+    if not any(isinstance(line, Problem) for line in lines):
+        return "; ".join(lines)
+    out: Msg | str = as_msg(lines[-1])
+    for line in reversed(lines[:-1]):
+        out = Msg("{first}; {rest}", first=as_msg(line), rest=out)
+    return out
+
+
+def as_msg(line: Msg | str) -> Msg | str:
+    """A problem line's message (to nest it in another), or the plain string."""
+    return line.msg if isinstance(line, Problem) else line
+
+
+class InputError(ValueError):
+    """A value that cannot be read, raised with an English template and its values (inside a pydantic
+    validator, too: the problem line then renders in the reader's language). ``str(e)`` is the English."""
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.msg = Msg(template, **params)
+        super().__init__(str(self.msg))
 
 
 class ScenarioError(ValueError):
@@ -21,12 +105,19 @@ class ScenarioError(ValueError):
         super().__init__("; ".join(self.problems))
 
 
-def at(path: str, message: str) -> str:
-    """Join a location and a message.
+def at(path: str | Msg, message: Msg | str) -> str:
+    """Join a location and a message: a :class:`Problem` (the location kept left to right, as written),
+    or, for a plain English string, the joined string.
 
     >>> at("hand[2]", "XX is not a card"), at("", "the file is empty")
     ('hand[2]: XX is not a card', 'the file is empty')
     """
+    if isinstance(message, (Msg, Problem)) or isinstance(path, Msg):
+        inner = as_msg(message)
+        if not path:
+            return problem(inner)
+        where = path if isinstance(path, Msg) else Code(as_msg(path))
+        return Problem(Msg("{where}: {problem}", where=where, problem=inner))
     return f"{path}: {message}" if path else message
 
 

@@ -351,7 +351,7 @@ class PlayerView:
                 declared_projects(cs, self.contract.mode)
             except ProjectError as e:
                 return ActionVerdict(action, False, GameRule.DECLARE_NOT_PROJECT,
-                                     Msg("{cards} is not a project: {why}", cards=list(cs), why=str(e)))
+                                     Msg("{cards} is not a project: {why}", cards=list(cs), why=e.msg))
         if not action.projects:
             return ActionVerdict(action, True, GameRule.DECLARE, Msg("{seat} declares no project.", seat=self.seat))
         ps = [p for cs in action.projects for p in declared_projects(cs, self.contract.mode)]

@@ -94,6 +94,17 @@ class Notation(str):
     __slots__ = ()
 
 
+class Code(str):
+    """Text kept as it is written, left to right (a place in a file such as ``tricks[2].cards``, a key, an
+    option): isolated in a right-to-left sentence, never translated.
+
+    >>> Msg("{where}: bad", where=Code("hand[0]")).render(Style("ar")) == "\u2066hand[0]\u2069: bad"
+    True
+    """
+
+    __slots__ = ()
+
+
 def N_(text: str, /) -> str:
     """Mark a literal as a msgid (translated later, where it is shown); returns it unchanged.
 
@@ -185,7 +196,9 @@ def plural(singular: str, plural_text: str, n: int, /, **params: Any) -> Msg:
 
 def text(value: Msg | str, style: Style = ENGLISH) -> str:
     """A message rendered in ``style``, or a plain string as it is."""
-    return value.render(style) if isinstance(value, Msg) else str(value)
+    if isinstance(value, Msg) or isinstance(getattr(value, "msg", None), Msg):
+        return value.render(style)  # a Msg, or a problem line (errors.Problem) carrying one
+    return str(value)
 
 
 def _key(params: Mapping[str, Any]) -> tuple:
@@ -280,6 +293,10 @@ class _Formatter(string.Formatter):
         tr = translator(st.lang)
         if isinstance(value, Msg):
             return value.render(st)
+        if isinstance(value, str) and isinstance(getattr(value, "msg", None), Msg):
+            return value.render(st)  # a problem line (errors.Problem)
+        if isinstance(value, Code):
+            return _ltr(str.__str__(value), st)
         if isinstance(value, Card):
             return _card(value, st, spec)
         if isinstance(value, Suit):

@@ -52,7 +52,8 @@ from yaml.reader import Reader
 from yaml.resolver import BaseResolver, Resolver
 from yaml.scanner import Scanner
 
-from .errors import ScenarioError, at
+from .errors import ScenarioError, at, problem
+from .i18n import N_, Code, Msg
 
 try:  # libyaml's parser (C), when PyYAML was built with it
     from yaml._yaml import CParser
@@ -92,11 +93,24 @@ class _LongNumber:
 
 # --- YAML ----------------------------------------------------------------------------------------
 
-def _where(mark: Any) -> str:
-    return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+def _place(line: int, column: int) -> Msg:
+    """A place in a file's text, as a message ("line 3, column 5")."""
+    return Msg("line {line}, column {column}", line=line, column=column)
 
 
-def _refuse(mark: Any, message: str) -> ScenarioError:
+def _where(mark: Any) -> Msg | str:
+    return _place(mark.line + 1, mark.column + 1) if mark is not None else ""
+
+
+def _deep() -> Msg:
+    return Msg("lists and mappings nest more than {n} levels deep", n=MAX_DEPTH)
+
+
+def _too_many() -> Msg:
+    return Msg("more than {n} values (a whole deal has about 200)", n=MAX_VALUES)
+
+
+def _refuse(mark: Any, message: Msg | str) -> ScenarioError:
     return ScenarioError(at(_where(mark), message))
 
 
@@ -110,24 +124,28 @@ class _BoundedComposer(Composer):
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()
         if isinstance(event, AliasEvent):
-            raise _refuse(event.start_mark, f"*{event.anchor} is an alias; scenario files write every value "
-                                            "out (aliases are not accepted)")
+            raise _refuse(event.start_mark, Msg("{alias} is an alias; scenario files write every value out "
+                                                "(aliases are not accepted)", alias=Code(f"*{event.anchor}")))
         if self.values >= MAX_VALUES:
-            raise _refuse(event.start_mark, f"more than {MAX_VALUES} values (a whole deal has about 200)")
+            raise _refuse(event.start_mark, _too_many())
         self.values += 1
         if event.anchor is not None and event.anchor in self.anchors:
             first = self.anchors[event.anchor].start_mark
-            raise _refuse(event.start_mark, f"&{event.anchor} is defined twice (first at line {first.line + 1})")
+            raise _refuse(event.start_mark, Msg("{anchor} is defined twice (first at line {line})",
+                                                anchor=Code(f"&{event.anchor}"), line=first.line + 1))
         if not isinstance(event, (SequenceStartEvent, MappingStartEvent)):
             return super().compose_node(parent, index)
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise _refuse(event.start_mark, f"lists and mappings nest more than {MAX_DEPTH} levels deep")
+            raise _refuse(event.start_mark, _deep())
         try:
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
+
+_NOT_A = {"a whole number": N_("{value} is not a whole number"), "a number": N_("{value} is not a number"),
+          "true or false": N_("{value} is not true or false")}
 
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("bool", "float", "int", "null")}
 
@@ -149,14 +167,15 @@ class _PlainConstructor(SafeConstructor):
 
     def construct_undefined(self, node: Any) -> Any:
         tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-        raise _refuse(node.start_mark, f"the tag {tag[:40]} is not accepted (a scenario holds text, numbers, "
-                                       "true/false, lists and mappings)")
+        raise _refuse(node.start_mark, Msg("the tag {tag} is not accepted (a scenario holds text, numbers, "
+                                           "true/false, lists and mappings)", tag=Code(tag[:40])))
 
     def _plain(self, node: Any, convert: Any, what: str) -> Any:
         try:
             return convert(self, node)
         except (ValueError, KeyError, OverflowError):
-            raise _refuse(node.start_mark, f"{_cut(str(node.value))} is not {what}") from None
+            raise _refuse(node.start_mark, Msg(_NOT_A[what], value=_cut(str(node.value)))
+                          if what in _NOT_A else f"{_cut(str(node.value))} is not {what}") from None
 
     def construct_int(self, node: Any) -> Any:
         text = self.construct_scalar(node).replace("_", "").lstrip("+-")
@@ -182,18 +201,19 @@ class _PlainConstructor(SafeConstructor):
 
     def construct_map(self, node: Any) -> Any:
         if not isinstance(node, MappingNode):  # an explicit !!map on a list or a text
-            raise _refuse(node.start_mark, "!!map is written on a value that is not a mapping")
+            raise _refuse(node.start_mark, Msg("!!map is written on a value that is not a mapping"))
         data: dict[Any, Any] = {}
         yield data
         lines: dict[Any, int] = {}
         for key_node, value_node in node.value:
             key = self.construct_object(key_node)
             if not isinstance(key, Hashable):
-                raise _refuse(key_node.start_mark, "a list or mapping cannot be a key")
+                raise _refuse(key_node.start_mark, Msg("a list or mapping cannot be a key"))
             line = key_node.start_mark.line + 1
             if key in lines:
                 self.duplicates.setdefault(id(data), []).append(
-                    (key, f"lines {lines[key]} and {line}" if lines[key] != line else f"line {line}"))
+                    (key, Msg("lines {first} and {second}", first=lines[key], second=line) if lines[key] != line
+                     else Msg("line {line}", line=line)))
             else:
                 lines[key] = line
             data[key] = self.construct_object(value_node)
@@ -256,26 +276,27 @@ def _decode(data: str | bytes, max_bytes: int | None) -> str:
     """Bytes or text to text within the size limit; located problems for bad bytes and characters."""
     if isinstance(data, bytes):
         if max_bytes is not None and len(data) > max_bytes:
-            raise ScenarioError(f"the file is too large ({len(data)} bytes; at most {max_bytes // 1024} KiB)")
+            raise ScenarioError(problem(Msg("the file is too large ({size} bytes; at most {most} KiB)",
+                                            size=len(data), most=max_bytes // 1024)))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             line = data.count(b"\n", 0, e.start) + 1
             column = e.start - data.rfind(b"\n", 0, e.start)
-            raise ScenarioError(at(f"line {line}, column {column}",
-                                   f"the file is not UTF-8 text (byte 0x{data[e.start]:02x})")) from None
+            raise ScenarioError(at(_place(line, column), Msg("the file is not UTF-8 text (byte {byte})",
+                                                             byte=Code(f"0x{data[e.start]:02x}")))) from None
     else:
         text = data.removeprefix("\ufeff")
         if max_bytes is not None and (len(text) > max_bytes
                                       or len(text.encode("utf-8", "surrogatepass")) > max_bytes):
-            raise ScenarioError(f"the file is too large (at most {max_bytes // 1024} KiB)")
+            raise ScenarioError(problem(Msg("the file is too large (at most {most} KiB)", most=max_bytes // 1024)))
     bad = NON_PRINTABLE.search(text)
     if bad:
         pos = bad.start()
         line = text.count("\n", 0, pos) + 1
         column = pos - text.rfind("\n", 0, pos)
-        raise ScenarioError(at(f"line {line}, column {column}", f"the file holds {_char(bad.group())}, "
-                                                                "which a scenario file cannot hold"))
+        raise ScenarioError(at(_place(line, column), Msg("the file holds {char}, which a scenario file cannot hold",
+                                                         char=_char(bad.group()))))
     return text
 
 
@@ -308,11 +329,70 @@ def _load(text: str, backend: type, stats: dict[str, int] | None) -> tuple[Any, 
     try:
         return loader.get_single_data(), loader.duplicates
     except RecursionError:  # cannot happen within MAX_DEPTH; one clear line if it ever does
-        raise ScenarioError(f"lists and mappings nest more than {MAX_DEPTH} levels deep") from None
+        raise ScenarioError(problem(_deep())) from None
     finally:
         if stats is not None:
             stats["values"] = stats.get("values", 0) + loader.values
         loader.dispose()
+
+
+_YAML_PROBLEMS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"mapping values are not allowed here$"), N_("a colon (:) where no key can start")),
+    (re.compile(r"could not find expected ':'$"), N_("a key without its colon (:)")),
+    (re.compile(r"found character that cannot start any token$"), N_("a character that cannot start a value here")),
+    (re.compile(r"found unexpected end of stream$"), N_("the file ends inside a quoted text")),
+    (re.compile(r"found unknown escape character (?P<token>.+)$"), N_("unknown escape {token} in a quoted text")),
+    (re.compile(r"expected (?P<expected>.+), but (?:found|got) (?P<token>.+)$"),
+     N_("expected {expected}, but found {token}")),
+    (re.compile(r"did not find expected (?P<expected>.+)$"), N_("did not find expected {expected}")),
+    (re.compile(r"found a tab character (?:that violates indentation|where an indentation space is expected)$"),
+     N_("a tab where YAML needs spaces to indent")),
+    (re.compile(r"found undefined tag handle (?P<token>.+)$"), N_("undefined tag handle {token}")),
+]
+"""PyYAML's descriptions of syntax errors that a reader meets, as messages (other ones keep PyYAML's English)."""
+
+
+_TOKENS = {"<stream end>": N_("the end of the file"), "<block end>": N_("the end of an indented block"),
+           "<block mapping start>": N_("the start of an indented mapping"),
+           "<block sequence start>": N_("the start of an indented list"), "<scalar>": N_("a value"),
+           "<block entry>": N_("a list item (-)"), "<flow mapping end>": N_("a closing brace (}})"),
+           "<flow sequence end>": N_("a closing bracket (])"), "<document start>": N_("a new document (---)")}
+"""PyYAML's names of the places where a syntax error is found."""
+
+
+def _tokens(text: str) -> Msg | Code:
+    """PyYAML's token list (``',' or ']'``, ``'<stream end>'``) as a message: names in words, characters as they
+    are, joined with the reader's "or"."""
+    parts = text.split(" or ")
+    if len(parts) == 2:
+        return Msg("{first} or {second}", first=_tokens(parts[0]), second=_tokens(parts[1]))
+    name = _TOKENS.get(text.strip("'\""))
+    return Msg(name) if name else Code(text)
+
+
+def _yaml_detail(problem: str) -> Msg:
+    """PyYAML's description of a syntax error as a message; the English is PyYAML's own words."""
+    for rx, template in _YAML_PROBLEMS:
+        m = rx.match(problem)
+        if m:
+            detail = Msg(template, **{k: _tokens(v) for k, v in m.groupdict().items()})
+            return Msg("malformed YAML: {problem}", problem=_English(problem, detail))
+    return Msg("malformed YAML: {problem}", problem=problem)
+
+
+class _English(Msg):
+    """A message whose English is given text (PyYAML's, kept as it was) and whose other languages are ``detail``."""
+
+    __slots__ = ("english",)
+
+    def __init__(self, english: str, detail: Msg) -> None:
+        super().__init__(detail.text, **detail.params)
+        self.english = english
+
+    def render(self, style: Any = None) -> str:
+        if style is None or style.lang == "en":
+            return self.english
+        return super().render(style)
 
 
 def _yaml_problem(e: yaml.YAMLError, text: str) -> str:
@@ -321,13 +401,13 @@ def _yaml_problem(e: yaml.YAMLError, text: str) -> str:
     if mark is None and getattr(e, "position", None) is not None:  # libyaml's reader errors
         pos = min(e.position, len(text))
         line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
-        return at(f"line {line}, column {column}", f"malformed YAML: {problem}")
-    return at(_where(mark) or "YAML", f"malformed YAML: {_cut(problem, 200)}")
+        return at(_place(line, column), _yaml_detail(problem))
+    return at(_where(mark) or Code("YAML"), _yaml_detail(_cut(problem, 200)))
 
 
 # --- JSON (share links) ---------------------------------------------------------------------------
 
-def load_json(data: str | bytes, *, where: str = "link") -> Any:
+def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
     """JSON text to plain data within the same bounds; every problem line starts with ``where``."""
     duplicates: dict[int, list[tuple[Any, str]]] = {}
 
@@ -347,9 +427,9 @@ def load_json(data: str | bytes, *, where: str = "link") -> Any:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
         doc = json.loads(text, object_pairs_hook=pairs, parse_int=number)
     except RecursionError:
-        raise ScenarioError(at(where, f"lists and mappings nest more than {MAX_DEPTH} levels deep")) from None
+        raise ScenarioError(at(where, _deep())) from None
     except (UnicodeDecodeError, ValueError):  # JSONDecodeError is a ValueError
-        raise ScenarioError(at(where, "the scenario in this link is damaged (not readable)")) from None
+        raise ScenarioError(at(where, Msg("the scenario in this link is damaged (not readable)"))) from None
     problems = value_problems(doc, duplicates)
     if problems:
         raise ScenarioError([at(where, p) for p in problems])
@@ -371,23 +451,24 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
         value, path, depth = stack.pop()
         seen += 1
         if seen > MAX_VALUES:
-            out.append(f"more than {MAX_VALUES} values (a whole deal has about 200)")
+            out.append(problem(_too_many()))
             break
         if isinstance(value, (dict, list)):
             if depth + 1 > MAX_DEPTH:
-                out.append(at(path, f"lists and mappings nest more than {MAX_DEPTH} levels deep"))
+                out.append(at(path, _deep()))
                 continue
             if isinstance(value, list):
                 stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in reversed(list(enumerate(value))))
                 continue
             for key, lines in duplicates.get(id(value), ()):
-                out.append(at(_join(path, key), f"the key is written twice{f' ({lines})' if lines else ''}; "
-                                                "keep one"))
+                out.append(at(_join(path, key), Msg("the key is written twice ({lines}); keep one", lines=lines)
+                              if lines else Msg("the key is written twice; keep one")))
             children = []
             for key, v in value.items():
                 bad = scalar_problem(key)
                 if bad:
-                    out.append(at(path, f"the key {_cut(repr(key) if isinstance(key, str) else str(key))}: {bad}"))
+                    out.append(at(path, Msg("the key {key}: {problem}",
+                                            key=_cut(repr(key) if isinstance(key, str) else str(key)), problem=bad)))
                     continue
                 children.append((v, _join(path, key), depth + 1))
             stack.extend(reversed(children))
@@ -398,26 +479,30 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
     return out[:MAX_PROBLEMS]
 
 
-def scalar_problem(value: Any) -> str | None:
-    """Why a loaded scalar cannot be part of a scenario, or None."""
+def scalar_problem(value: Any) -> Msg | None:
+    """Why a loaded scalar cannot be part of a scenario (a message; ``str()`` of it is the English), or None."""
     if isinstance(value, _LongNumber):
-        return (f"a number of {value.digits} digits is too long (numbers in a scenario have at most "
-                f"{MAX_DIGITS} digits)")
+        return Msg("a number of {digits} digits is too long (numbers in a scenario have at most {most} digits)",
+                   digits=value.digits, most=MAX_DIGITS)
     if isinstance(value, float) and not math.isfinite(value):
-        return f"{'infinity' if math.isinf(value) else 'not-a-number (.nan)'} is not a number a scenario can hold"
+        if math.isinf(value):
+            return Msg("infinity is not a number a scenario can hold")
+        return Msg("not-a-number (.nan) is not a number a scenario can hold")
     if isinstance(value, str):
         bad = NON_PRINTABLE.search(value)
         if bad:
-            return f"the text holds {_char(bad.group())}; remove it"
+            return Msg("the text holds {char}; remove it", char=_char(bad.group()))
     return None
 
 
-def _char(ch: str) -> str:
+def _char(ch: str) -> Msg:
     code = ord(ch)
     if 0xD800 <= code <= 0xDFFF:
-        return f"U+{code:04X}, half of a UTF-16 surrogate pair (not a character on its own)"
+        return Msg("{code}, half of a UTF-16 surrogate pair (not a character on its own)", code=Code(f"U+{code:04X}"))
     name = _NAMES.get(code)
-    return f"the control character U+{code:04X}" + (f" ({name})" if name else "")
+    if name:
+        return Msg("the control character {code} ({name})", code=Code(f"U+{code:04X}"), name=Code(name))
+    return Msg("the control character {code}", code=Code(f"U+{code:04X}"))
 
 
 def _join(path: str, key: Any) -> str:

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import CardError, Team
-from .errors import ScenarioError, at, short
+from .errors import ScenarioError, at, problem, short
+from .i18n import Code, Msg
 from .tables import MATCH_TARGET
 
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
@@ -47,7 +48,7 @@ class MatchError(ScenarioError):
     """A deal or an edit the match cannot take; ``problems`` holds one line per problem."""
 
 
-def whole_points(value: Any, *, where: str = "") -> int:
+def whole_points(value: Any, *, where: str | Msg = "") -> int:
     """Game points as a whole number of 0 or more; MatchError says what is wrong.
 
     Integral floats (``16.0``) and digit strings (``" 16 "``) are accepted.
@@ -64,9 +65,9 @@ def whole_points(value: Any, *, where: str = "") -> int:
     explorer.engine.match.MatchError: 'ten' is not a whole number of game points
     """
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        raise MatchError(at(where, "is empty; write a whole number (0 when the team scored nothing)"))
+        raise MatchError(at(where, Msg("is empty; write a whole number (0 when the team scored nothing)")))
     if isinstance(value, bool):
-        raise MatchError(at(where, f"{short(value)} is not a whole number of game points"))
+        raise MatchError(at(where, Msg("{value} is not a whole number of game points", value=short(value))))
     number: int | None = None
     if isinstance(value, int):
         number = value
@@ -76,8 +77,8 @@ def whole_points(value: Any, *, where: str = "") -> int:
         text = value.strip()
         digits = text.lstrip("+-")
         if digits.isdigit() and len(digits) > 6:  # int() of 5,000 digits fails; none of them is an award
-            raise MatchError(at(where, f"a number of {len(digits)} digits is more than one deal can award "
-                                       f"(at most {MAX_DEAL_AWARD})"))
+            raise MatchError(at(where, Msg("a number of {digits} digits is more than one deal can award (at most "
+                                           "{most})", digits=len(digits), most=MAX_DEAL_AWARD)))
         if digits.isdigit():
             try:
                 number = int(text)
@@ -86,16 +87,40 @@ def whole_points(value: Any, *, where: str = "") -> int:
     elif hasattr(value, "__index__"):  # numpy integers
         number = int(value.__index__())
     if number is None:
-        raise MatchError(at(where, f"{short(value)} is not a whole number of game points"))
+        raise MatchError(at(where, Msg("{value} is not a whole number of game points", value=short(value))))
     if number < 0:
-        raise MatchError(at(where, f"{short(number)} is negative; game points are 0 or more"))
+        raise MatchError(at(where, Msg("{n} is negative; game points are 0 or more", n=short(number))))
     if number > MAX_DEAL_AWARD:
-        raise MatchError(at(where, f"{short(number)} is more than one deal can award (at most {MAX_DEAL_AWARD}: "
-                                   "a doubled Sun reverse Kaboot with the most projects a team can show)"))
+        raise MatchError(at(where, Msg("{n} is more than one deal can award (at most {most}: a doubled Sun reverse "
+                                       "Kaboot with the most projects a team can show)", n=short(number),
+                                       most=MAX_DEAL_AWARD)))
     return number
 
 
-def _team_or_none(value: Any, *, where: str = "") -> Team | None:
+def row_place(label: str, n: int) -> str | Msg:
+    """A row of a score sheet as a place in a problem line: ``deal 3`` or ``row 3`` (a message, in the
+    reader's language), another label as written.
+
+    >>> str(row_place("deal", 3)), row_place("Undo", 2)
+    ('deal 3', 'Undo 2')
+    """
+    if label == "deal":
+        return Msg("deal {n}", n=n)
+    if label == "row":
+        return Msg("row {n}", n=n)
+    return f"{label} {n}"
+
+
+def _field(where: str | Msg, name: str) -> str | Msg:
+    """A column of a row (``deal 3, NS``) as a place: a message when the row is one."""
+    if not where:
+        return name
+    if isinstance(where, Msg):
+        return Msg("{where}, {field}", where=where, field=Code(name))
+    return f"{where}, {name}"
+
+
+def _team_or_none(value: Any, *, where: str | Msg = "") -> Team | None:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return None
     if isinstance(value, Team):
@@ -106,7 +131,7 @@ def _team_or_none(value: Any, *, where: str = "") -> Team | None:
     try:
         return Team.parse(text)
     except CardError:
-        raise MatchError(at(where, f"unknown team {value!r} for the Gahwa winner (use NS or EW)")) from None
+        raise MatchError(at(where, Msg("unknown team {value} for the Gahwa winner (use NS or EW)", value=repr(value)))) from None
 
 
 @dataclass(frozen=True)
@@ -136,11 +161,12 @@ class MatchDeal:
             object.__setattr__(self, "gahwa_winner", _team_or_none(self.gahwa_winner, where="gahwa_winner"))
         object.__setattr__(self, "note", "" if self.note is None else str(self.note))
         if self.gahwa_winner is not None and self.cancelled:
-            raise MatchError("a deal cannot be both a Gahwa and cancelled")
+            raise MatchError(problem(Msg("a deal cannot be both a Gahwa and cancelled")))
         if self.gahwa_winner is not None and (self.ns or self.ew):
-            raise MatchError("a Gahwa deal records no points (004): its winner takes the match")
+            raise MatchError(problem(Msg("a Gahwa deal records no points ({rule}): its winner takes the match",
+                                         rule=Code("004"))))
         if self.cancelled and (self.ns or self.ew):
-            raise MatchError("a cancelled deal (all passed) records no points")
+            raise MatchError(problem(Msg("a cancelled deal (all passed) records no points")))
 
     @classmethod
     def award(cls, ns: int, ew: int, *, note: str = "") -> MatchDeal:
@@ -191,7 +217,7 @@ class MatchDeal:
         return out
 
     @classmethod
-    def from_dict(cls, row: Mapping[str, Any], *, where: str = "") -> MatchDeal:
+    def from_dict(cls, row: Mapping[str, Any], *, where: str | Msg = "") -> MatchDeal:
         """A score-sheet row (``{NS, EW, note, gahwa_winner, cancelled}``); MatchError lists every problem.
 
         >>> MatchDeal.from_dict({"NS": "8", "EW": 8.0, "note": "84-78"})
@@ -202,17 +228,17 @@ class MatchDeal:
         explorer.engine.match.MatchError: deal 3, NS: -1 is negative; game points are 0 or more; deal 3, EW: 'x' is not a whole number of game points
         """
         if not isinstance(row, Mapping):
-            raise MatchError(at(where, f"a deal is a mapping {{NS, EW, note, gahwa_winner}}, not {row!r}"))
-        prefix = f"{where}, " if where else ""
+            raise MatchError(at(where, Msg("a deal is a mapping {{NS, EW, note, gahwa_winner}}, not {value}",
+                                           value=repr(row))))
         problems: list[str] = []
         values: dict[str, Any] = {}
         for team in TEAMS:
             try:
-                values[team.value] = whole_points(row.get(team.value, 0), where=prefix + team.value)
+                values[team.value] = whole_points(row.get(team.value, 0), where=_field(where, team.value))
             except MatchError as e:
                 problems += e.problems
         try:
-            winner = _team_or_none(row.get("gahwa_winner"), where=prefix + "gahwa_winner")
+            winner = _team_or_none(row.get("gahwa_winner"), where=_field(where, "gahwa_winner"))
         except MatchError as e:
             problems += e.problems
             winner = None
@@ -220,7 +246,7 @@ class MatchDeal:
         cancelled = False if cancelled is None or (isinstance(cancelled, float) and math.isnan(cancelled)) \
             else cancelled
         if not isinstance(cancelled, bool):
-            problems.append(at(prefix + "cancelled", f"{cancelled!r} is not true or false"))
+            problems.append(at(_field(where, "cancelled"), Msg("{value} is not true or false", value=repr(cancelled))))
             cancelled = False
         if problems:
             raise MatchError(problems)
@@ -402,7 +428,8 @@ class Match:
         """
         d = self.decision()
         if d is not None:
-            raise MatchError(f"the match is over: {d.winner.value} won it in deal {d.deal} (start a new match)")
+            raise MatchError(problem(Msg("the match is over: {team} won it in deal {deal} (start a new match)",
+                                         team=d.winner, deal=d.deal)))
         return replace(self, deals=(*self.deals, deal))
 
     def edit(self, index: int, deal: MatchDeal) -> Match:
@@ -423,8 +450,9 @@ class Match:
 
     def _check_index(self, index: int) -> None:
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.deals):
-            raise MatchError(f"there is no deal {index + 1 if isinstance(index, int) else index!r} "
-                             f"(the sheet has {len(self.deals)})")
+            raise MatchError(problem(Msg("there is no deal {deal} (the sheet has {n})",
+                                         deal=index + 1 if isinstance(index, int) else repr(index),
+                                         n=len(self.deals))))
 
     # --- rows ----------------------------------------------------------------------------------
 
@@ -440,7 +468,7 @@ class Match:
         problems = list(problems or [])
         for i, row in enumerate(rows):
             try:
-                deals.append(MatchDeal.from_dict(row, where=f"{label} {i + 1}"))
+                deals.append(MatchDeal.from_dict(row, where=row_place(label, i + 1)))
             except MatchError as e:
                 problems += e.problems
         if problems:

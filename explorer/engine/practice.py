@@ -38,8 +38,9 @@ from pydantic import (
 )
 
 from .cards import SEATS, Seat, Team
-from .errors import short
+from .errors import InputError, at, problem, render_problems, short
 from .game import Action, GameState, IllegalActionError, parse_action
+from .i18n import ENGLISH, Code, Msg, Style
 from .match import MAX_MATCH_TOTAL, Match, MatchError
 from .players import make_player
 from .profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
@@ -55,7 +56,18 @@ MAX_DEALS = 200
 
 
 class PracticeError(ValueError):
-    """A stored practice that cannot be read back: the message says what is wrong and where."""
+    """A stored practice that cannot be read back: the message says what is wrong and where.
+
+    ``str(e)`` is the English; ``e.render(style)`` the same lines in the reader's language.
+    """
+
+    def __init__(self, *lines: Msg | str) -> None:
+        self.lines: list[str] = [problem(line) for line in lines]
+        super().__init__("; ".join(self.lines))
+
+    def render(self, style: Style = ENGLISH) -> str:
+        """The problem in ``style``'s language."""
+        return "; ".join(render_problems(self.lines, style))
 
 
 @dataclass(frozen=True)
@@ -179,9 +191,9 @@ class Practice:
         """Deal the next deal: the dealer's right deals, with the match totals so far."""
         g = self.state
         if not g.finished:
-            raise PracticeError("the deal in play is not finished")
+            raise PracticeError(Msg("the deal in play is not finished"))
         if self.over:
-            raise PracticeError("the match is over: start a new one")
+            raise PracticeError(Msg("the match is over: start a new one"))
         after = self.match.totals()
         n = len(self.deals) + 1
         log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))
@@ -215,28 +227,28 @@ class Practice:
     def from_json(cls, doc: Any) -> Practice:
         """A stored practice, checked through the game model; PracticeError names what is wrong and where."""
         if not isinstance(doc, dict):
-            raise PracticeError("a stored practice is a mapping of keys")
+            raise PracticeError(Msg("a stored practice is a mapping of keys"))
         if doc.get("format") != FORMAT:
-            raise PracticeError(f"format: {short(doc.get('format'))} is not a practice format this app reads "
-                                f"({FORMAT})")
+            raise PracticeError(at("format", Msg("{value} is not a practice format this app reads ({format})",
+                                                 value=short(doc.get("format")), format=FORMAT)))
         try:
             got = _PracticeIn.model_validate(doc)
         except ValidationError as e:
-            raise PracticeError("; ".join(validation_problems(e))) from None
+            raise PracticeError(*validation_problems(e)) from None
         try:
             profile = custom_profile(got.profile)
         except ProfileError as e:
-            raise PracticeError(f"profile: {e}") from None
+            raise PracticeError(at("profile", e.msg)) from None
         p = cls(seed=got.seed, profile=profile, goal=got.goal, difficulty=got.difficulty,
                 names=tuple((s, got.names[s.value]) for s in SEATS), tutor=got.tutor, auto_declare=got.auto_declare,
                 deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions)) for d in got.deals))
         for i, g in enumerate(p.states):
             if i < len(p.deals) - 1 and not g.finished:
-                raise PracticeError(f"deals[{i}]: not finished, but a later deal follows")
+                raise PracticeError(at(f"deals[{i}]", Msg("not finished, but a later deal follows")))
         try:
             _ = p.match
         except MatchError as e:
-            raise PracticeError(f"deals: {e}") from None
+            raise PracticeError(at("deals", e.problems[0]), *e.problems[1:]) from None
         return p
 
     def dumps(self) -> str:
@@ -271,7 +283,7 @@ class _PracticeIn(BaseModel):
     @model_validator(mode="after")
     def _all_seats_named(self) -> _PracticeIn:
         if set(self.names) != {s.value for s in SEATS}:
-            raise ValueError("names: one name (1 to 40 characters) for each of S, E, N and W")
+            raise InputError("names: one name (1 to 40 characters) for each of S, E, N and W")
         return self
 
 
@@ -281,8 +293,10 @@ def _replay(profile: RuleProfile, log: DealLog) -> GameState:
         try:
             g = g.apply(parse_action(text))
         except IllegalActionError as e:
-            raise PracticeError(f"deal {log.seed}, action {j + 1} ({text}): {e.verdict.reason}") from None
+            raise PracticeError(Msg("deal {seed}, action {n} ({action}): {reason}", seed=Code(log.seed), n=j + 1,
+                                    action=Code(text), reason=e.verdict.reason)) from None
         except ValueError as e:
-            raise PracticeError(f"deal {log.seed}, action {j + 1}: {e}") from None
+            raise PracticeError(Msg("deal {seed}, action {n}: {reason}", seed=Code(log.seed), n=j + 1,
+                                    reason=getattr(e, "msg", None) or str(e))) from None
     return g
 

@@ -15,10 +15,19 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
 from .errors import short
+from .i18n import Code, Msg
 
 
 class ProfileError(ValueError):
-    """An unknown profile, an unknown option or a value an option does not take."""
+    """An unknown profile, an unknown option or a value an option does not take.
+
+    Raised with an English template and its values: ``str(e)`` is the English, ``e.msg`` the message to render in
+    the reader's language.
+    """
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.msg = Msg(template, **params)
+        super().__init__(str(self.msg))
 
 
 @dataclass(frozen=True)
@@ -183,8 +192,8 @@ def get_profile(profile_id: str) -> RuleProfile:
     try:
         return PROFILES[str(profile_id).strip().lower()]
     except KeyError:
-        raise ProfileError(
-            f"unknown profile {short(profile_id)} (use {', '.join(PROFILES)})") from None
+        raise ProfileError("unknown profile {value} (use {ids})", value=short(profile_id),
+                           ids=Code(", ".join(PROFILES))) from None
 
 
 def custom_profile(spec: str | Mapping[str, Any] | RuleProfile | None) -> RuleProfile:
@@ -196,19 +205,20 @@ def custom_profile(spec: str | Mapping[str, Any] | RuleProfile | None) -> RulePr
     if isinstance(spec, str):
         return get_profile(spec)
     if not isinstance(spec, Mapping):
-        raise ProfileError(f"profile must be a profile id or a mapping, not {type(spec).__name__}")
+        raise ProfileError("profile must be a profile id or a mapping, not {type}", type=Code(type(spec).__name__))
     spec = dict(spec)
     base = get_profile(spec.pop("base", "detailed"))
     changes: dict[str, Any] = {}
     for key, value in spec.items():
         info = OPTIONS.get(str(key))
         if info is None:
-            raise ProfileError(
-                f"unknown rule option {short(key)} (options: {', '.join(OPTIONS)})")
+            raise ProfileError("unknown rule option {value} (options: {options})", value=short(key),
+                               options=Code(", ".join(OPTIONS)))
         if value not in info.choices or type(value) is not type(info.choices[0]):
             choices = ", ".join(repr(c).lower() if isinstance(c, bool) else repr(c)
                                 for c in info.choices)
-            raise ProfileError(f"option {key}: {short(value)} is not one of {choices}")
+            raise ProfileError("option {key}: {value} is not one of {choices}", key=Code(str(key)), value=short(value),
+                               choices=Code(choices))
         changes[key] = value
     if not changes:
         return base

@@ -15,13 +15,17 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import Card, Rank, Seat, Suit, Team, cards, priority_order  # noqa: F401 (doctest)
-from .i18n import Msg
+from .i18n import Msg, Notation
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .tables import BALOOT_POINTS, FOUR_KIND_RANKS, PROJECT_ORDER, PROJECT_VALUES, RUN_TYPE, Mode, ProjectType
 
 
 class ProjectError(ValueError):
-    """Cards declared as a project that are not one."""
+    """Cards declared as a project that are not one; ``msg`` says why in any language, ``str()`` in English."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
 
 
 def _po(rank: Rank) -> int:
@@ -66,24 +70,25 @@ def _sorted(cs: Iterable[Card]) -> tuple[Card, ...]:
 def project_of(items: Iterable[Card], mode: Mode) -> Project:
     """The project these cards make (a run of 3–5 or four of a kind), or ProjectError saying why not."""
     cs = _sorted(items)
-    names = " ".join(map(str, cs)) or "no cards"
+    names = Notation(" ".join(map(str, cs))) if cs else Msg("no cards")
     if len(set(cs)) != len(cs):
-        raise ProjectError(f"{names}: a card appears twice")
+        raise ProjectError(Msg("{cards}: a card appears twice", cards=names))
     if len(cs) == 4 and len({c.rank for c in cs}) == 1:
         rank = cs[0].rank
         if rank not in FOUR_KIND_RANKS:
-            raise ProjectError(f"four {rank.title}s are not a project (only four A, K, Q, J or 10)")
+            raise ProjectError(Msg("four {rank:plural} are not a project (only four A, K, Q, J or 10)", rank=rank))
         kind = ProjectType.FOUR_HUNDRED if rank is Rank.ACE and mode is Mode.SUN else ProjectType.HUNDRED
         return Project(kind, cs, PROJECT_VALUES[kind][mode], True)
     if len(cs) < 3:
-        raise ProjectError(f"{names}: a project needs at least 3 cards in a run or four of a kind")
+        raise ProjectError(Msg("{cards}: a project needs at least 3 cards in a run or four of a kind", cards=names))
     if len({c.suit for c in cs}) != 1:
-        raise ProjectError(f"{names}: a run must be in one suit (or four cards of one rank)")
+        raise ProjectError(Msg("{cards}: a run must be in one suit (or four cards of one rank)", cards=names))
     idx = [_po(c.rank) for c in cs]
     if idx != list(range(idx[0], idx[0] + len(idx))):
-        raise ProjectError(f"{names}: not a run in project order A K Q J 10 9 8 7")
+        raise ProjectError(Msg("{cards}: not a run in project order A K Q J 10 9 8 7", cards=names))
     if len(cs) > 5:
-        raise ProjectError(f"{names}: a run longer than 5 is shown as a Hundred plus what the rest can make")
+        raise ProjectError(Msg("{cards}: a run longer than 5 is shown as a Hundred plus what the rest can make",
+                               cards=names))
     kind = RUN_TYPE[len(cs)]
     return Project(kind, cs, PROJECT_VALUES[kind][mode], False)
 

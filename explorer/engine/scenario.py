@@ -31,8 +31,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError, fi
 
 from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
-from .errors import ScenarioError, at, short
-from .i18n import ENGLISH, Style
+from .errors import InputError, ScenarioError, at, clip, problem, render_problems, short
+from .i18n import ENGLISH, N_, Code, Msg, Style, plural
 from .loader import load_yaml
 from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile
@@ -55,13 +55,22 @@ def _card(v: Any) -> Card:
     try:
         return Card.parse(_text(v, "a card (write rank then suit, e.g. TH)"))
     except CardError as e:
-        raise ValueError(str(e)) from None
+        raise e from None  # a ValueError: pydantic reports it, its msg renders in the reader's language
+
+
+_WHAT = {"a card (write rank then suit, e.g. TH)": Msg("{value} is not a card (write rank then suit, e.g. TH)"),
+         "a seat (use S, E, N or W)": Msg("{value} is not a seat (use S, E, N or W)"),
+         "a team (use NS or EW)": Msg("{value} is not a team (use NS or EW)"),
+         "a suit (use S H D C or ♠ ♥ ♦ ♣)": Msg("{value} is not a suit (use S H D C or ♠ ♥ ♦ ♣)")}
 
 
 def _text(v: Any, what: str) -> str:
     """A scalar as text for a parser; a list, mapping, null or true/false is refused without writing it out."""
     if isinstance(v, bool) or v is None or not isinstance(v, (str, int, float)):
-        raise ValueError(f"{short(v)} is not {what}")
+        template = _WHAT.get(what)
+        if template is None:
+            raise ValueError(f"{short(v)} is not {what}")
+        raise InputError(template.text, value=short(v))
     return str(v)
 
 
@@ -73,7 +82,7 @@ def _notation(kind: type, what: str) -> Callable[[Any], Any]:
         try:
             return kind.parse(_text(v, what))
         except CardError as e:
-            raise ValueError(str(e)) from None
+            raise e from None  # a ValueError: pydantic reports it, its msg renders in the reader's language
     return read
 
 
@@ -95,7 +104,7 @@ def _mode(v: Any) -> Mode:
     try:
         return Mode(key)
     except ValueError:
-        raise ValueError(f"unknown contract mode {short(v)} (use sun or hokum)") from None
+        raise InputError("unknown contract mode {value} (use sun or hokum)", value=short(v)) from None
 
 
 def _level(v: Any) -> Level:
@@ -108,18 +117,18 @@ def _level(v: Any) -> Level:
     try:
         return Level(key)
     except ValueError:
-        raise ValueError(
-            f"unknown escalation level {short(v)} (use none, double, triple, quadruple or gahwa)") from None
+        raise InputError("unknown escalation level {value} (use none, double, triple, quadruple or gahwa)",
+                         value=short(v)) from None
 
 
 def _match_total(v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{short(v)} is not a whole number")
+        raise InputError("{value} is not a whole number", value=short(v))
     if v < 0:
-        raise ValueError(f"{v} is negative: a match total is 0 or more")
+        raise InputError("{n} is negative: a match total is 0 or more", n=short(v))
     if v > MAX_MATCH_TOTAL:
-        raise ValueError(f"{v} is not a match total (at most {MAX_MATCH_TOTAL}: 151 and then the largest "
-                         f"award of one deal, {MAX_DEAL_AWARD})")
+        raise InputError("{n} is not a match total (at most {most}: 151 and then the largest award of one deal, "
+                         "{award})", n=short(v), most=MAX_MATCH_TOTAL, award=MAX_DEAL_AWARD)
     return v
 
 
@@ -147,9 +156,9 @@ class ContractIn(Model):
     @model_validator(mode="after")
     def _trump_matches_mode(self) -> ContractIn:
         if self.mode is Mode.HOKUM and self.trump is None:
-            raise ValueError("a Hokum contract needs trump: S, H, D or C")
+            raise InputError("a Hokum contract needs trump: S, H, D or C")
         if self.mode is Mode.SUN and self.trump is not None:
-            raise ValueError("a Sun contract has no trump (remove trump)")
+            raise InputError("a Sun contract has no trump (remove trump)")
         return self
 
     def engine(self) -> Contract:
@@ -215,8 +224,11 @@ class Common(Model):
                 except ValueError:
                     continue  # the key's own check reports it
                 if parsed in seen:
-                    raise ValueError(f"{name}: {short(seen[parsed], 20)} and {short(key, 20)} both name the "
-                                     f"{what} {parsed.value}; keep one")
+                    template = (N_("{name}: {first} and {second} both name the team {code}; keep one")
+                                if what == "team" else
+                                N_("{name}: {first} and {second} both name the seat {code}; keep one"))
+                    raise InputError(template, name=Code(name), first=short(seen[parsed], 20),
+                                     second=short(key, 20), code=Code(parsed.value))
                 seen[parsed] = key
         return data
 
@@ -228,9 +240,9 @@ class Common(Model):
             return m
         ns, ew = m.get(Team.NS, 0), m.get(Team.EW, 0)
         if max(ns, ew) >= MATCH_TARGET and ns != ew:
-            raise ValueError(f"NS {ns}, EW {ew}: {'NS' if ns > ew else 'EW'} has already won the match; a deal "
-                             f"is played only while both totals are below {MATCH_TARGET}, or equal at "
-                             f"{MATCH_TARGET} or more")
+            raise InputError("NS {ns}, EW {ew}: {winner} has already won the match; a deal is played only while "
+                             "both totals are below {target}, or equal at {target} or more",
+                             ns=ns, ew=ew, winner=Team.NS if ns > ew else Team.EW, target=MATCH_TARGET)
         return m
 
 
@@ -248,6 +260,10 @@ class Checked:
     def ok(self) -> bool:
         return not self.errors
 
+    def problems(self, style: Style = ENGLISH) -> list[str]:
+        """The problem lines in ``style``'s language (``errors`` holds them in English, as strings)."""
+        return render_problems(self.errors, style)
+
 
 def parse_text(text: str | bytes) -> dict[str, Any]:
     """YAML (or JSON) text to a mapping, with a clear error for empty, oversized or malformed files.
@@ -257,9 +273,15 @@ def parse_text(text: str | bytes) -> dict[str, Any]:
     """
     doc = load_yaml(text, max_bytes=MAX_SCENARIO_BYTES)
     if doc is None:
-        raise ScenarioError("the file is empty (a scenario needs at least kind:)")
+        raise ScenarioError(problem(Msg("the file is empty (a scenario needs at least kind:)")))
     if not isinstance(doc, dict):
-        raise ScenarioError(f"a scenario is a mapping of keys (kind:, ...), not a {type(doc).__name__}")
+        what = {"list": Msg("a scenario is a mapping of keys (kind:, ...), not a list"),
+                "str": Msg("a scenario is a mapping of keys (kind:, ...), not a str"),
+                "int": Msg("a scenario is a mapping of keys (kind:, ...), not a int"),
+                "float": Msg("a scenario is a mapping of keys (kind:, ...), not a float"),
+                "bool": Msg("a scenario is a mapping of keys (kind:, ...), not a bool")}.get(type(doc).__name__)
+        raise ScenarioError(problem(what) if what else
+                            f"a scenario is a mapping of keys (kind:, ...), not a {type(doc).__name__}")
     return doc
 
 
@@ -284,36 +306,80 @@ MAX_PROBLEMS = 40
 """At most this many problem lines are reported for one file."""
 
 
-def _message(err: dict[str, Any]) -> str:
-    msg = err.get("msg", "")
+_PYDANTIC: dict[str, str] = {
+    "missing": N_("missing (this kind of scenario needs it)"),
+    "extra_forbidden": N_("is not a key of this scenario kind"),
+    "bool_type": N_("{value} is not true or false"), "bool_parsing": N_("{value} is not true or false"),
+    "int_type": N_("{value} is not a whole number"), "int_parsing": N_("{value} is not a whole number"),
+    "int_from_float": N_("{value} is not a whole number"),
+    "list_type": N_("should be a list, not {value}"),
+    "dict_type": N_("should be a mapping of keys, not {value}"), "model_type": N_("should be a mapping of keys, not {value}"),
+    "model_attributes_type": N_("should be a mapping of keys, not {value}"),
+    # pydantic's own English, kept word for word (the English output does not change):
+    "string_type": N_("Input should be a valid string"),
+    "too_long": "", "too_short": "",  # see _SIZE
+    "literal_error": N_("Input should be {expected}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "string_too_long": N_("String should have at most {max_length} characters"),
+    "string_too_short": N_("String should have at least {min_length} characters"),
+}
+_SIZE = {("too_long", "List"): N_("List should have at most {most} items after validation, not {actual}"),
+         ("too_long", "Dictionary"): N_("Dictionary should have at most {most} items after validation, not {actual}"),
+         ("too_short", "List"): N_("List should have at least {least} items after validation, not {actual}"),
+         ("too_short", "Dictionary"): N_("Dictionary should have at least {least} items after validation, not {actual}")}
+_CTX_TYPES = ("greater_than_equal", "less_than_equal", "less_than", "greater_than", "string_too_long",
+              "string_too_short")
+"""The pydantic error types a scenario can produce, as templates with the value (``{value}``, as written)."""
+
+
+def _message(err: dict[str, Any]) -> Msg:
+    """A pydantic error as a message (its location is added by the caller)."""
     typ = err.get("type", "")
+    ctx = err.get("ctx") or {}
+    cause = ctx.get("error")
+    if isinstance(getattr(cause, "msg", None), Msg):
+        return cause.msg  # raised by a validator of ours (InputError, CardError)
+    if typ == "literal_error" and err.get("loc") == ("kind",):
+        return Msg("unknown kind {value} (use {kinds})", value=short(err.get("input")), kinds=Code(", ".join(KIND_NAMES)))
+    template = _PYDANTIC.get(typ)
+    msg = err.get("msg", "")
+    if template is not None:
+        params = {"value": short(err.get("input"))}
+        if typ in ("too_long", "too_short"):
+            params.update(most=ctx.get("max_length"), least=ctx.get("min_length"), actual=ctx.get("actual_length"))
+            template = _SIZE.get((typ, msg.split(" ", 1)[0]), "")
+        elif typ == "literal_error":
+            params["expected"] = Code(str(ctx.get("expected", "")))
+        elif typ in _CTX_TYPES:
+            params.update({k: v for k, v in ctx.items() if k in ("ge", "le", "lt", "gt", "max_length", "min_length")
+                           and isinstance(v, int)})
+        try:
+            english = Msg(template, **params).render(ENGLISH) if template else None
+        except (KeyError, IndexError, ValueError):
+            english = None
+        check = msg
+        for prefix in ("Value error, ", "Assertion failed, "):
+            check = check[len(prefix):] if check.startswith(prefix) else check
+        if english is not None and (typ not in ("string_type", "too_long", "too_short", "literal_error", *_CTX_TYPES)
+                                    or english == check):
+            return Msg(template, **params)
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
             msg = msg[len(prefix):]
-    if typ == "missing":
-        return "missing (this kind of scenario needs it)"
-    if typ == "extra_forbidden":
-        return "is not a key of this scenario kind"
-    if typ == "literal_error" and err.get("loc") == ("kind",):
-        return f"unknown kind {short(err.get('input'))} (use {', '.join(KIND_NAMES)})"
-    if typ in ("bool_type", "bool_parsing"):
-        return f"{short(err.get('input'))} is not true or false"
-    if typ in ("int_type", "int_parsing", "int_from_float"):
-        return f"{short(err.get('input'))} is not a whole number"
-    if typ in ("list_type",):
-        return f"should be a list, not {short(err.get('input'))}"
-    if typ in ("dict_type", "model_type", "model_attributes_type"):
-        return f"should be a mapping of keys, not {short(err.get('input'))}"
-    return msg
+    return Msg("{pydantic_error}", pydantic_error=msg)
 
 
 def validation_problems(e: ValidationError) -> list[str]:
-    """One line per pydantic error, de-duplicated (unions repeat themselves) in linear time."""
-    out: dict[str, None] = {}
-    for err in e.errors(include_url=False, include_context=False):
-        line = at(loc_path(err["loc"]), _message(err))
-        out.setdefault(line if len(line) <= 300 else line[:299] + "…")
-    return _cap(list(out))
+    """One line per pydantic error (a :class:`~.errors.Problem`), de-duplicated (unions repeat themselves)
+    in linear time."""
+    out: dict[str, str] = {}
+    for err in e.errors(include_url=False, include_context=True):
+        line = clip(at(loc_path(err["loc"]), _message(err)))
+        out.setdefault(str.__str__(line), line)
+    return _cap(list(out.values()))
 
 
 _MORE = re.compile(r"… and (\d+) more problems?$")
@@ -324,7 +390,7 @@ def _cap(problems: list[str]) -> list[str]:
     if len(problems) <= MAX_PROBLEMS:
         return problems
     more = sum(int(m.group(1)) if (m := _MORE.match(p)) else 1 for p in problems[MAX_PROBLEMS:])
-    return problems[:MAX_PROBLEMS] + [f"… and {more} more problem{'' if more == 1 else 's'}"]
+    return problems[:MAX_PROBLEMS] + [problem(plural("… and {n} more problem", "… and {n} more problems", more))]
 
 
 def read_model(model: type[Model], doc: dict[str, Any]):
@@ -341,11 +407,16 @@ def resolve_profile(spec: Any, override: str | RuleProfile | None = None) -> Rul
         if override is not None:
             return custom_profile(override)
     except ProfileError as e:
-        raise ScenarioError(at("--profile", str(e))) from None
+        raise ScenarioError(at("--profile", _profile_msg(e))) from None
     try:
         return custom_profile(spec)
     except ProfileError as e:
-        raise ScenarioError(at("profile", str(e))) from None
+        raise ScenarioError(at("profile", _profile_msg(e))) from None
+
+
+def _profile_msg(e: ProfileError) -> Msg | str:
+    """A profile's problem as a message when it carries one, else its English."""
+    return e.msg if isinstance(getattr(e, "msg", None), Msg) else str(e)
 
 
 def check_duplicates(named: list[tuple[str, Card]], problems: list[str], *, what: str = "") -> None:
@@ -353,7 +424,11 @@ def check_duplicates(named: list[tuple[str, Card]], problems: list[str], *, what
     seen: dict[Card, str] = {}
     for path, card in named:
         if card in seen:
-            problems.append(at(path, f"{card} appears twice (also at {seen[card]}){what}"))
+            if not what:
+                problems.append(at(path, Msg("{card} appears twice (also at {other})", card=card,
+                                             other=Code(seen[card]))))
+            else:
+                problems.append(at(path, f"{card} appears twice (also at {seen[card]}){what}"))
         else:
             seen[card] = path
 
@@ -394,9 +469,10 @@ def judge(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, styl
     _load_kinds()
     kind = doc.get("kind")
     if kind is None:
-        raise ScenarioError(at("kind", f"is missing (required: one of {', '.join(KIND_NAMES)})"))
+        raise ScenarioError(at("kind", Msg("is missing (required: one of {kinds})", kinds=Code(", ".join(KIND_NAMES)))))
     if not isinstance(kind, str) or kind.strip().lower() not in KIND_NAMES:
-        raise ScenarioError(at("kind", f"unknown kind {short(kind)} (use {', '.join(KIND_NAMES)})"))
+        raise ScenarioError(at("kind", Msg("unknown kind {value} (use {kinds})", value=short(kind),
+                                           kinds=Code(", ".join(KIND_NAMES)))))
     kind = kind.strip().lower()
     doc = {**doc, "kind": kind}
     prof = resolve_profile(doc.get("profile"), profile)
@@ -415,7 +491,8 @@ def verdict_of(doc: dict[str, Any], *, profile: str | RuleProfile | None = None)
     _load_kinds()
     kind = str(doc.get("kind", "")).strip().lower()
     if kind not in KINDS:
-        raise ScenarioError(at("kind", f"unknown kind {doc.get('kind')!r} (use {', '.join(KIND_NAMES)})"))
+        raise ScenarioError(at("kind", Msg("unknown kind {value} (use {kinds})", value=repr(doc.get("kind")),
+                                           kinds=Code(", ".join(KIND_NAMES)))))
     return KINDS[kind]({**doc, "kind": kind}, resolve_profile(doc.get("profile"), profile))
 
 
@@ -428,15 +505,17 @@ def check_doc(doc: dict[str, Any], *, profile: str | RuleProfile | None = None, 
     try:
         return Checked(output=judge(doc, profile=profile, style=style))
     except ScenarioError as e:
-        return Checked(errors=_cap([p if len(p) <= 300 else p[:299] + "…" for p in e.problems]))
-    except (ProfileError, CardError) as e:
-        return Checked(errors=[str(e)])
+        return Checked(errors=_cap([clip(p) for p in e.problems]))
+    except CardError as e:
+        return Checked(errors=[problem(e.msg)])
+    except ProfileError as e:
+        return Checked(errors=[problem(_profile_msg(e))])
 
 
 def internal_error(e: BaseException) -> str:
-    """The one line a user sees for an engine bug (never a traceback)."""
-    return (f"the engine could not judge this scenario (internal error {type(e).__name__}); "
-            "please report it with the file")
+    """The one line a user sees for an engine bug (never a traceback): a :class:`~.errors.Problem`."""
+    return problem(Msg("the engine could not judge this scenario (internal error {name}); please report it with "
+                       "the file", name=Code(type(e).__name__)))
 
 
 def check_text(text: str | bytes, *, profile: str | RuleProfile | None = None, style: Style = ENGLISH) -> Checked:

@@ -22,6 +22,7 @@ import zlib
 from typing import Any
 
 from .errors import ScenarioError, at
+from .i18n import N_, Msg
 from .loader import load_json
 
 PREFIX = "v1."
@@ -49,6 +50,26 @@ def encode_scenario(doc: dict[str, Any]) -> str:
     return PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
+LINK = Msg("link")
+"""Where a link's problems are: "link: ..." in English."""
+
+_LINK_PROBLEMS = {
+    "empty": (N_("the link holds no scenario"), N_("the link holds no match")),
+    "long": (N_("the scenario in this link is too long ({n} characters)"),
+             N_("the match in this link is too long ({n} characters)")),
+    "version": (N_("this is not a scenario link of this app (unknown version)"),
+                N_("this is not a match link of this app (unknown version)")),
+    "base64": (N_("the scenario in this link is damaged (not valid base64)"),
+               N_("the match in this link is damaged (not valid base64)")),
+    "large": (N_("the scenario in this link is too large"), N_("the match in this link is too large")),
+    "cut": (N_("the scenario in this link is damaged (cut short or altered)"),
+            N_("the match in this link is damaged (cut short or altered)")),
+    "mapping": (N_("the link does not hold a scenario (a mapping of keys)"),
+                N_("the link does not hold a match (a mapping of keys)")),
+}
+"""A damaged link's problems, for a scenario and for a match (whole sentences: each language words them its way)."""
+
+
 def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
     """The scenario packed by :func:`encode_scenario`; ScenarioError says what is wrong with a bad link.
 
@@ -59,27 +80,33 @@ def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
     ...
     explorer.engine.errors.ScenarioError: link: the match in this link is damaged (cut short or altered)
     """
+    def refuse(key: str, **params: Any) -> ScenarioError:
+        template = _LINK_PROBLEMS[key][0 if what == "scenario" else 1]
+        if what not in ("scenario", "match"):
+            return ScenarioError(at("link", Msg(template, **params).render().replace("match", what)))
+        return ScenarioError(at(LINK, Msg(template, **params)))
+
     if not isinstance(value, str) or not value:
-        raise ScenarioError(at("link", f"the link holds no {what}"))
+        raise refuse("empty")
     if len(value) > MAX_LINK_CHARS:
-        raise ScenarioError(at("link", f"the {what} in this link is too long ({len(value)} characters)"))
+        raise refuse("long", n=len(value))
     if not value.startswith(PREFIX):
-        raise ScenarioError(at("link", f"this is not a {what} link of this app (unknown version)"))
+        raise refuse("version")
     body = value[len(PREFIX):]
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
-        raise ScenarioError(at("link", f"the {what} in this link is damaged (not valid base64)")) from None
+        raise refuse("base64") from None
     try:
         d = zlib.decompressobj()
         raw = d.decompress(packed, MAX_JSON_BYTES + 1)
         if len(raw) > MAX_JSON_BYTES or d.unconsumed_tail:
-            raise ScenarioError(at("link", f"the {what} in this link is too large"))
+            raise refuse("large")
         if not d.eof:  # cut inside the checksum: the data may be whole, the link is not
             raise zlib.error("incomplete stream")
     except zlib.error:
-        raise ScenarioError(at("link", f"the {what} in this link is damaged (cut short or altered)")) from None
-    doc = load_json(raw, where="link")  # bounded like a file: depth, digits, text, keys given twice
+        raise refuse("cut") from None
+    doc = load_json(raw, where=LINK)  # bounded like a file: depth, digits, text, keys given twice
     if not isinstance(doc, dict):
-        raise ScenarioError(at("link", f"the link does not hold a {what} (a mapping of keys)"))
+        raise refuse("mapping")
     return doc

@@ -56,6 +56,7 @@ from typing import Any
 import streamlit as st
 from streamlit import config
 
+from explorer.engine.errors import joined
 from explorer.engine.i18n import N_, Msg
 from explorer.ui import lang
 from explorer.ui import state as keys
@@ -201,8 +202,9 @@ def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
         return check(value)
     except StoreError:
         raise
-    except ValueError as e:  # the callers' model errors (MatchError, ...) are ValueErrors
-        raise StoreError(str(e)) from None
+    except ValueError as e:  # the callers' model errors (MatchError, PracticeError...) are ValueErrors
+        lines = getattr(e, "lines", None) or getattr(e, "problems", None)  # problem lines, in any language
+        raise StoreError(joined(lines) if lines else str(e)) from None
 
 
 # --- the session's view of a stored value ----------------------------------------------------------

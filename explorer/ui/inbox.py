@@ -14,8 +14,10 @@ name or the link is shown as plain text, never as Markdown.
 Everything is said in the page's language (:mod:`explorer.ui.lang`): where a scenario came from is
 kept as a message (:func:`from_library`, :func:`from_file`, or one of :data:`KNOWN_SOURCES`) and
 written when shown; the problems the inbox and the link decoder report about a file, a text or a link
-are written in that language (:func:`problem_text`), the engine's problem lines about the scenario
-itself as written. A share link made on a page in another language than English carries ``lang=``.
+are written in that language (:func:`problem_text`), and so are the engine's problem lines about the scenario
+itself (each a :class:`~explorer.engine.errors.Problem`, rendered in the page's style): all shown as plain
+sentences, what they quote from a file or a link never read as Markdown. A share link made on a page in another
+language than English carries ``lang=``.
 
 >>> read_link("v9.abc").errors
 ['link: this is not a scenario link of this app (unknown version)']
@@ -34,7 +36,7 @@ from typing import Any
 
 import streamlit as st
 
-from explorer.engine.errors import ScenarioError
+from explorer.engine.errors import ScenarioError, at, render_problems
 from explorer.engine.i18n import N_, Msg, Notation, Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
@@ -176,7 +178,7 @@ def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, to
     try:
         custom_profile(doc.get("profile"))
     except ProfileError as e:
-        problems.append(f"profile: {e}")
+        problems.append(at("profile", e.msg))
     try:
         read_model(_MODELS[kind], {**doc, "kind": kind})
     except ScenarioError as e:
@@ -335,14 +337,28 @@ def problem_text(line: str) -> str | None:
     return None
 
 
+def problem_sentence(line: str) -> str:
+    """One problem line, ready for Markdown, in the page's language: the inbox's own (a file, a text, a link)
+    as translated by :func:`problem_text`; the engine's (a :class:`~explorer.engine.errors.Problem`) rendered in
+    the page's style as a plain sentence, anything it quotes from a file or a link shown as typed, never as
+    Markdown. An English page shows the engine's line letter for letter, as code.
+
+    >>> problem_sentence("hand[0]: '*X*' is not a card")
+    "`hand[0]: '*X*' is not a card`"
+    """
+    said = problem_text(str(line))
+    if said is not None:
+        return said
+    if lang.current() == "en":
+        return code(line)
+    if isinstance(getattr(line, "msg", None), Msg):
+        return plain(render_problems([line], lang.style())[0])
+    return plain(line)
+
+
 def problem_lines(lines: Iterable[str]) -> str:
-    """Problem lines as a Markdown list: the inbox's own in the page's language (what came from the file or the
-    link shown as written), the engine's letter for letter."""
-    out = []
-    for line in lines:
-        said = problem_text(str(line))
-        out.append(f"- {said}" if said is not None else f"- {code(line)}")
-    return "\n".join(out)
+    """Problem lines as a Markdown list of plain sentences in the page's language (:func:`problem_sentence`)."""
+    return "\n".join(f"- {problem_sentence(line)}" for line in lines)
 
 
 # --- Streamlit: the inbox and the message -------------------------------------------------------

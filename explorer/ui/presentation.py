@@ -93,7 +93,7 @@ def present_frames(doc: Mapping[str, Any], checked: Checked, *, size: str = "lg"
     priority (projects), each call then the contract (bidding); the sentences in ``style``."""
     w = _Words(style)
     if not checked.ok:
-        return [Frame(w.t("This scenario cannot be judged"), "", plain_lines(checked.errors))]
+        return [Frame(w.t("This scenario cannot be judged"), "", plain_lines(checked.problems(style)))]
     o = checked.output or {}
     kind = o.get("kind")
     if kind == "play":

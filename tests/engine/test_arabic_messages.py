@@ -147,7 +147,14 @@ def test_the_isolates_written_in_the_catalogue_are_balanced_and_hold_only_ids_or
         for form in (m.string,) if isinstance(m.string, str) else m.string:
             for opener, inside in _isolates(form):
                 if opener:
-                    assert re.fullmatch(r"[a-z_]+|\{\w+\}( [−×=] \{\w+\}| [−×] \d)*", inside), (m.id, inside)
+                    assert re.fullmatch(r"[a-z_]+|\{\w+\}( [−×=] \{\w+\}| [−×] \d)*", inside) or \
+                        re.fullmatch(NOTATION, inside), (m.id, inside)
+
+
+NOTATION = (r"[a-z_]+:|[♠♥♦♣]( [♠♥♦♣])*|[0-9TJQKA]+( [0-9TJQKA]+)+|[0-9tTJQKA]+[♠♥♦♣]"
+            r"|\{\{NS: \d, EW: \d\}\}")
+"""Notation an input problem quotes as it is written in a file, isolated so that it keeps its order: a key with its
+colon (``kind:``), the suit symbols, the ranks in order, a card (``t♥``), a mapping (``{NS: 3, EW: 5}``)."""
 
 
 def test_the_words_of_the_issue_are_the_catalogues_words(catalogue):

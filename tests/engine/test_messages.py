@@ -267,16 +267,32 @@ def test_the_walk_reaches_most_sentence_templates(messages):
     sentences = {m.id if isinstance(m.id, str) else m.id[0]
                  for m in read_po(io.BytesIO(i18n_tools.POT.read_bytes()))
                  if m.id and m.context is None and any(f.endswith(tuple(f"/{n}.py" for n in CHECKED))
+                                                       and "/kinds/" not in f  # scenario input problems
                                                        for f, _ in m.locations)} - docs
-    missing = sentences - {m.text for m in messages.values()}
+    missing = sentences - {m.text for m in messages.values()} - _project_error_templates()
     assert len(missing) < 0.1 * len(sentences), sorted(missing)
+
+
+def _project_error_templates() -> set[str]:
+    """The templates of ProjectError (input errors, not verdicts: tests/engine/test_input_errors_arabic.py
+    renders them), from cards that are not a project."""
+    from explorer.engine.projects import ProjectError, project_of
+    from explorer.engine.tables import Mode
+
+    out: set[str] = set()
+    for text in ("KC KC QC", "7C 7D 7H 7S", "KC QC", "KC QC JD", "KC QC 9C", "AC KC QC JC TC 9C", ""):
+        try:
+            project_of(cards(text), Mode.SUN)
+        except ProjectError as e:
+            out.add(e.msg.text)
+    return out
 
 
 # Parameters that are text on purpose: an option's value (an id), and a ProjectError's English (an input
 # error; ProjectError is converted with the other input errors).
 TEXT_PARAMS = {("Kaboot: {team} took all eight tricks: {award} ({kaboot} at {level}, rule '{rule}')", "rule"),
                ("{cards} is not a project: {why}", "why")}
-ENGINE_VALUES = (Card, Seat, Suit, Rank, Team, enum.Enum, int, float, Msg)
+ENGINE_VALUES = (Card, Seat, Suit, Rank, Team, enum.Enum, int, float, Msg, i18n.Notation)  # Notation: cards as written
 
 
 def _engine_value(v: Any) -> bool:

@@ -32,8 +32,8 @@ from ..bidding import (
 )
 from ..cards import Seat, Team
 from ..contract import Contract, Escalation
-from ..errors import ScenarioError, at
-from ..i18n import ENGLISH, Msg, Style
+from ..errors import InputError, ScenarioError, at
+from ..i18n import ENGLISH, N_, Code, Msg, Style
 from ..profiles import RuleProfile
 from ..scenario import CardT, Common, Model, SeatT, SuitT, read_model, register, team_scores
 
@@ -43,17 +43,20 @@ _RAISE_NAMES = ", ".join(k.value for k in ESCALATION_CALLS)
 
 def _name(v: Any, allowed: tuple[CallKind, ...], *, here: str, there: str, names: str) -> CallKind:
     if not isinstance(v, str):
-        raise ValueError(f"{v!r} is not a call (use {names})")
+        raise InputError("{value} is not a call (use {names})", value=repr(v), names=Code(names))
     key = v.strip().lower()
     key = CALL_ALIASES.get(key, key)
     try:
         kind = CallKind(key)
     except ValueError:
-        raise ValueError(f"{v!r} is not a{'n escalation' if here == 'escalation' else ''} call "
-                         f"(use {names})") from None
+        template = N_("{value} is not an escalation call (use {names})") if here == "escalation" else \
+            N_("{value} is not a call (use {names})")
+        raise InputError(template, value=repr(v), names=Code(names)) from None
     if kind not in allowed:
-        raise ValueError(f"{v!r} is {'an escalation' if there == 'escalation' else 'a bidding'} call: "
-                         f"put it under {there} ({here} takes {names})")
+        template = (N_("{value} is an escalation call: put it under {there} ({here} takes {names})")
+                    if there == "escalation" else
+                    N_("{value} is a bidding call: put it under {there} ({here} takes {names})"))
+        raise InputError(template, value=repr(v), there=Code(there), here=Code(here), names=Code(names))
     return kind
 
 
@@ -101,15 +104,15 @@ def _calls(calls: list[BidCallIn], raises: list[RaiseCallIn], prefix: str = ""
     for i, c in enumerate(calls):
         p = f"{prefix}calls[{i}]"
         if c.suit is not None and c.call is not CallKind.HOKUM:
-            problems.append(at(f"{p}.suit", f"only a Hokum names a suit, not {c.call.value}"))
+            problems.append(at(f"{p}.suit", Msg("only a Hokum names a suit, not {call}", call=Code(c.call.value))))
         if c.locked:
-            problems.append(at(f"{p}.locked", "only a Double or Quadruple (under escalation:) is open or locked"))
+            problems.append(at(f"{p}.locked", Msg("only a Double or Quadruple (under escalation:) is open or locked")))
         bids.append(Call(c.call, c.suit if c.call is CallKind.HOKUM else None, seat=c.seat))
     ups: list[Call] = []
     for j, c in enumerate(raises):
         p = f"{prefix}escalation[{j}]"
         if c.locked and c.call is CallKind.PASS:
-            problems.append(at(f"{p}.locked", "a pass is neither open nor locked"))
+            problems.append(at(f"{p}.locked", Msg("a pass is neither open nor locked")))
         ups.append(Call(c.call, None, bool(c.locked) and c.call is not CallKind.PASS, seat=c.seat))
     return bids, ups, problems
 
@@ -138,8 +141,8 @@ def run(state: BiddingState, bids: list[Call], ups: list[Call], *, prefix: str =
         if (call.kind is CallKind.HOKUM and call.suit is None and state.phase.is_bidding
                 and state.round == 2):
             raise ScenarioError(at(f"{prefix}calls[{i}].suit",
-                                   "a round-2 Hokum names its trump suit (suit: one of the three suits "
-                                   f"other than the upcard's {state.upcard.suit.value})"))
+                                   Msg("a round-2 Hokum names its trump suit (suit: one of the three suits other "
+                                       "than the upcard's {suit})", suit=Code(state.upcard.suit.value))))
         state, _, verdict = replay(state, [call], stage="bidding")
         if verdict is not None:
             return state, CallFault(i, f"{prefix}calls[{i}]", verdict)
@@ -231,7 +234,7 @@ def judge_bidding(doc: dict[str, Any], profile: RuleProfile) -> BiddingVerdict:
     s: BiddingIn = read_model(BiddingIn, doc)
     problems: list[str] = []
     if s.contract is not None:
-        problems.append(at("contract", "is what the bidding decides, not an input of kind bidding (remove it)"))
+        problems.append(at("contract", Msg("is what the bidding decides, not an input of kind bidding (remove it)")))
     bids, ups, cp = _calls(s.calls, s.escalation or [])
     problems += cp
     if problems:
@@ -242,6 +245,9 @@ def judge_bidding(doc: dict[str, Any], profile: RuleProfile) -> BiddingVerdict:
 
 
 def _prefixed(path: str, problem: str) -> str:
+    msg = getattr(problem, "msg", None)
+    if isinstance(msg, Msg) and msg.text == "{where}: {problem}" and isinstance(msg.params.get("where"), Code):
+        return at(f"{path}.{msg.params['where']}", msg.params["problem"])
     where, sep, _ = problem.partition(": ")
     if sep and where and " " not in where:
         return f"{path}.{problem}"
@@ -266,13 +272,13 @@ def bidding_block(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] |
     call is a problem.
     """
     if not isinstance(bidding, dict):
-        return None, [at(path, "should be a mapping with upcard, calls and escalation")]
+        return None, [at(path, Msg("should be a mapping with upcard, calls and escalation"))]
     try:
         b: BiddingBlockIn = read_model(BiddingBlockIn, bidding)
     except ScenarioError as e:
         return None, [_prefixed(path, p) for p in e.problems]
     if dealer is None:
-        return None, [at(path, "the bidding needs the dealer (dealer:) to know who speaks first")]
+        return None, [at(path, Msg("the bidding needs the dealer (dealer:) to know who speaks first"))]
     bids, ups, problems = _calls(b.calls, b.escalation or [], prefix=f"{path}.")
     if problems:
         return None, problems
@@ -282,9 +288,9 @@ def bidding_block(bidding: Any, *, dealer: Seat | None, match: dict[Team, int] |
     except ScenarioError as e:
         return None, e.problems
     if error is not None:
-        return None, [at(error.at, str(error.verdict.reason))]
+        return None, [at(error.at, error.verdict.reason)]
     if state.phase.is_bidding:
-        return None, [at(f"{path}.calls", f"the bidding is not finished: {state.next.value} is still to call")]
+        return None, [at(f"{path}.calls", Msg("the bidding is not finished: {seat} is still to call", seat=state.next))]
     return BiddingBlock(state, tuple(bids), tuple(ups)), []
 
 
@@ -297,5 +303,5 @@ def contract_from_bidding(bidding: Any, *, dealer: Seat | None, match: dict[Team
         return None, None, None, problems
     state = block.state
     if state.redeal:
-        return None, None, None, [at(f"{path}.calls", "everyone passed twice: there is no contract to play")]
+        return None, None, None, [at(f"{path}.calls", Msg("everyone passed twice: there is no contract to play"))]
     return state.contract, state.escalation, state.taker, []

@@ -10,7 +10,7 @@ from ..contract import Contract, Escalation
 from ..deal import deal_cards, hands_from_deck
 from ..errors import ScenarioError, at
 from ..game import GameState, RecordedTrick, Replayed, replay_tricks, start_from_record
-from ..i18n import ENGLISH, Style
+from ..i18n import ENGLISH, Code, Msg, Style
 from ..profiles import RuleProfile
 from ..projects import Project, has_baloot
 from ..scenario import CardT, Common, ContractIn, SeatT, TrickIn, read_model, register, team_scores
@@ -32,15 +32,15 @@ def _hand_problems(hands: dict[Seat, list[Card]]) -> list[str]:
     problems: list[str] = []
     for seat in SEATS:
         if seat not in hands:
-            problems.append(at(f"hands.{seat.value}", "missing: a deal needs all four hands"))
+            problems.append(at(f"hands.{seat.value}", Msg("missing: a deal needs all four hands")))
         elif len(hands[seat]) != 8:
-            problems.append(at(f"hands.{seat.value}", f"holds {len(hands[seat])} cards; each hand has 8"))
+            problems.append(at(f"hands.{seat.value}", Msg("holds {n} cards; each hand has 8", n=len(hands[seat]))))
     seen: dict[Card, str] = {}
     for seat, hand in hands.items():
         for j, card in enumerate(hand):
             where = f"hands.{seat.value}[{j}]"
             if card in seen:
-                problems.append(at(where, f"{card} is dealt twice (also at {seen[card]})"))
+                problems.append(at(where, Msg("{card} is dealt twice (also at {other})", card=card, other=Code(seen[card]))))
             else:
                 seen[card] = where
     return problems
@@ -58,9 +58,10 @@ def _upcard_problems(s: DealIn, hands: dict[Seat, list[Card]], taker: Seat | Non
         from ..deal import deal_cards
         dealt = deal_cards(s.deck, s.dealer, cut=s.cut or 0).upcard
         if dealt != upcard:
-            return [at("bidding.upcard", f"{upcard}, but this deck and cut turn up {dealt} (card 21)")]
+            return [at("bidding.upcard", Msg("{upcard}, but this deck and cut turn up {dealt} (card 21)", upcard=upcard, dealt=dealt))]
     if taker is not None and upcard not in hands.get(taker, ()):
-        return [at("bidding.upcard", f"{upcard} should be in {taker.value}'s hand: {taker.value} took the upcard")]
+        return [at("bidding.upcard", Msg("{upcard} should be in {seat}'s hand: {seat} took the upcard", upcard=upcard,
+                                              seat=taker))]
     return []
 
 
@@ -68,30 +69,30 @@ def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
     """Structure only: 8 tricks of 4 cards, each card held by the seat that plays it, none played twice."""
     problems: list[str] = []
     if len(tricks) != 8:
-        problems.append(at("tricks", f"{len(tricks)} tricks given; a whole deal has 8"))
+        problems.append(at("tricks", Msg("{n} tricks given; a whole deal has 8", n=len(tricks))))
     owner = {card: seat for seat, hand in hands.items() for card in hand}
     played: dict[Card, int] = {}
     for i, t in enumerate(tricks):
         if len(t.cards) != 4:
-            problems.append(at(f"tricks[{i}].cards", f"trick {i + 1} has {len(t.cards)} cards; a trick has 4"))
+            problems.append(at(f"tricks[{i}].cards", Msg("trick {trick} has {n} cards; a trick has 4", trick=i + 1, n=len(t.cards))))
         seat = t.leader
         other = _leader_that_fits(t.cards, owner) if owner else None
         if other is not None and other is not t.leader:
-            problems.append(at(f"tricks[{i}].leader", f"{t.leader.value} is given as the leader of trick {i + 1}, "
-                                                      f"but its cards were played in turn from {other.value} "
-                                                      f"({t.cards[0]} is {other.value}'s)"))
+            problems.append(at(f"tricks[{i}].leader", Msg(
+                "{seat} is given as the leader of trick {trick}, but its cards were played in turn from {other} "
+                "({card} is {other}'s)", seat=t.leader, trick=i + 1, other=other, card=t.cards[0])))
             for card in t.cards:
                 played.setdefault(card, i)
             continue
         for j, card in enumerate(t.cards):
             where = f"tricks[{i}].cards[{j}]"
             if card in played:
-                problems.append(at(where, f"{card} was already played in trick {played[card] + 1}"))
+                problems.append(at(where, Msg("{card} was already played in trick {trick}", card=card, trick=played[card] + 1)))
             elif owner and card in owner and owner[card] is not seat:
-                problems.append(at(where, f"{seat.value} plays {card}, but {card} is in "
-                                          f"{owner[card].value}'s hand"))
+                problems.append(at(where, Msg("{seat} plays {card}, but {card} is in {other}'s hand", seat=seat, card=card,
+                                              other=owner[card])))
             elif owner and card not in owner:
-                problems.append(at(where, f"{card} is in no hand"))
+                problems.append(at(where, Msg("{card} is in no hand", card=card)))
             played[card] = i
             seat = seat.right
     return problems
@@ -117,12 +118,12 @@ def resolve_contract(s: DealIn, profile: RuleProfile
     """The contract and escalation, from ``contract``/``escalation`` or from ``bidding`` (then also the block;
     its state is a redeal, with no contract, when everyone passed twice)."""
     if s.contract is not None and s.bidding is not None:
-        return None, None, None, [at("bidding", "give either contract or bidding, not both")]
+        return None, None, None, [at("bidding", Msg("give either contract or bidding, not both"))]
     if s.contract is not None:
         esc = s.escalation.engine() if s.escalation else Escalation()
         return s.contract.engine(), esc, None, []
     if s.bidding is None:
-        return None, None, None, [at("contract", "missing: give the contract (or the bidding)")]
+        return None, None, None, [at("contract", Msg("missing: give the contract (or the bidding)"))]
     block, problems = bidding_block(s.bidding, dealer=s.dealer, match=s.match, profile=profile, path="bidding")
     if problems:
         return None, None, None, problems
@@ -133,11 +134,11 @@ def resolve_contract(s: DealIn, profile: RuleProfile
 
 def resolve_hands(s: DealIn, contract: Contract, taker: Seat | None) -> tuple[dict[Seat, list[Card]], list[str]]:
     if s.hands is not None and s.deck is not None:
-        return {}, [at("deck", "give either hands or deck, not both")]
+        return {}, [at("deck", Msg("give either hands or deck, not both"))]
     if s.hands is not None:
         return dict(s.hands), []
     if s.deck is None:
-        return {}, [at("hands", "missing: give the four original hands (or the deck and the cut)")]
+        return {}, [at("hands", Msg("missing: give the four original hands (or the deck and the cut)"))]
     return hands_from_deck(s.deck, cut=s.cut, dealer=s.dealer, contract=contract, taker=taker, path="deck")
 
 
@@ -145,7 +146,7 @@ def _redeal(s: DealIn, block: BiddingBlock) -> dict[str, Any]:
     """Everyone passed twice: a valid record of a cancelled deal, with no tricks and no score."""
     problems: list[str] = []
     if s.tricks:
-        problems.append(at("bidding.calls", "everyone passed twice: there is no contract to play"))
+        problems.append(at("bidding.calls", Msg("everyone passed twice: there is no contract to play")))
     hands: dict[str, list[str]] | None = None
     if s.deck is not None:
         _, dp = hands_from_deck(s.deck, cut=s.cut, dealer=s.dealer, taker=s.dealer, path="deck")
@@ -154,8 +155,8 @@ def _redeal(s: DealIn, block: BiddingBlock) -> dict[str, Any]:
             dealt = deal_cards(s.deck, s.dealer, cut=s.cut or 0)
             hands = {seat.value: [str(c) for c in dealt.hand(seat)] for seat in SEATS}
             if dealt.upcard != block.state.upcard:
-                problems.append(at("bidding.upcard", f"{block.state.upcard}, but this deck and cut turn up "
-                                                     f"{dealt.upcard} (card 21)"))
+                problems.append(at("bidding.upcard", Msg("{upcard}, but this deck and cut turn up {dealt} (card 21)",
+                                                         upcard=block.state.upcard, dealt=dealt.upcard)))
     elif s.hands is not None:
         hands = {seat.value: [str(c) for c in h] for seat, h in s.hands.items()}
     if problems:
@@ -170,7 +171,7 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> DealVerdict | dict[
     s: DealIn = read_model(DealIn, doc)
     problems: list[str] = []
     if s.dealer is None:
-        problems.append(at("dealer", "missing: the dealer's right leads the first trick"))
+        problems.append(at("dealer", Msg("missing: the dealer's right leads the first trick")))
     contract, esc, block, cp = resolve_contract(s, profile)
     problems += cp
     if problems:
@@ -193,7 +194,7 @@ def judge_deal(doc: dict[str, Any], profile: RuleProfile) -> DealVerdict | dict[
             for j, card in enumerate(cs):
                 if hands.get(seat) and card not in hands[seat]:
                     problems.append(at(f"projects.{seat.value}[{i}][{j}]",
-                                       f"{card} is not in {seat.value}'s original hand"))
+                                       Msg("{card} is not in {seat}'s original hand", card=card, seat=seat)))
     if problems:
         raise ScenarioError(problems)
 

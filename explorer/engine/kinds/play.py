@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Card, Seat
 from ..contract import Contract, Level
 from ..errors import ScenarioError, at
-from ..i18n import ENGLISH, Msg, Style
+from ..i18n import ENGLISH, Code, Msg, Style, plural
 from ..play import Obligation, PlayState, Verdict, check_play, ekka_problem, obligation, trick_winner
 from ..profiles import RuleProfile
 from ..scenario import CardT, Common, ContractIn, TrickIn, check_duplicates, read_model, register
@@ -33,26 +33,22 @@ def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
     for i, t in enumerate(tricks):
         p = f"{path}[{i}]"
         if len(t.cards) != 4:
-            problems.append(at(f"{p}.cards", f"a finished trick has 4 cards, not {len(t.cards)}"))
+            problems.append(at(f"{p}.cards", Msg("a finished trick has 4 cards, not {n}", n=len(t.cards))))
         if expected is not None and t.leader is not expected:
-            why = (f"the dealer's right ({expected.value}) leads the first trick" if i == 0
-                   else f"{expected.value} won trick {i}")
-            problems.append(at(f"{p}.leader", f"{t.leader.value} cannot lead trick {i + 1}: {why}"))
+            why = (Msg("the dealer's right ({seat}) leads the first trick", seat=expected) if i == 0
+                   else Msg("{seat} won trick {trick}", seat=expected, trick=i))
+            problems.append(at(f"{p}.leader", Msg("{seat} cannot lead trick {trick}: {why}", seat=t.leader,
+                                                  trick=i + 1, why=why)))
         if t.ekka and t.cards:
             bad = ekka_problem(t.cards[0], played, contract.mode, contract.trump)
             if bad:
-                problems.append(at(f"{p}.ekka", str(bad)))
+                problems.append(at(f"{p}.ekka", bad if isinstance(bad, Msg) else str(bad)))
         if len(t.cards) == 4:
             expected = trick_winner(t.leader, t.cards, contract.mode, contract.trump)
         else:
             expected = None
         played.extend(t.cards)
     return problems, expected, played
-
-
-def _n(count: int, word: str) -> str:
-    """``1 trick``, ``2 tricks``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @register("play")
@@ -65,32 +61,35 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     problems += hist
     if s.tricks is not None:
         if len(tricks) > 7:
-            problems.append(at("tricks", f"{len(tricks)} earlier tricks leave no card to play (at most 7)"))
+            problems.append(at("tricks", Msg("{n} earlier tricks leave no card to play (at most 7)", n=len(tricks))))
         elif len(s.hand) != 8 - len(tricks):
-            problems.append(at("hand", f"holds {len(s.hand)} cards; after {_n(len(tricks), 'trick')} "
-                                       f"the seat to play holds {8 - len(tricks)}"))
+            problems.append(at("hand", plural("holds {held} cards; after {n} trick the seat to play holds {left}",
+                                              "holds {held} cards; after {n} tricks the seat to play holds {left}",
+                                              len(tricks), held=len(s.hand), left=8 - len(tricks))))
         if next_leader is not None and s.current.leader is not next_leader:
-            problems.append(at("current.leader", f"{s.current.leader.value} cannot lead: "
-                                                 f"{next_leader.value} won the last trick"))
+            problems.append(at("current.leader", Msg("{seat} cannot lead: {winner} won the last trick",
+                                                     seat=s.current.leader, winner=next_leader)))
     elif not 1 <= len(s.hand) <= 8:
-        problems.append(at("hand", f"holds {len(s.hand)} cards (1 to 8)"))
+        problems.append(at("hand", Msg("holds {n} cards (1 to 8)", n=len(s.hand))))
     if s.tricks is None and s.dealer is not None and not s.played and s.current.leader is not s.dealer.right \
             and len(s.hand) == 8:
-        problems.append(at("current.leader", f"{s.current.leader.value} cannot lead the first trick: "
-                                             f"the dealer's right ({s.dealer.right.value}) leads it"))
+        problems.append(at("current.leader", Msg("{seat} cannot lead the first trick: the dealer's right ({right}) leads it",
+                                                 seat=s.current.leader, right=s.dealer.right)))
     if len(s.current.cards) > 3:
-        problems.append(at("current.cards", f"{len(s.current.cards)} cards are already down: "
-                                            "nobody is left to play"))
+        problems.append(at("current.cards", Msg("{n} cards are already down: nobody is left to play",
+                                                n=len(s.current.cards))))
     extra_played = list(s.played or [])
     if extra_played and 1 <= len(s.hand) <= 8 and len(tricks) <= 7:
         room = 4 * (8 - len(s.hand) - len(tricks))
         if len(extra_played) > room:
             if tricks:
-                why = "the tricks already hold every card of the earlier tricks"
+                why = Msg("the tricks already hold every card of the earlier tricks")
             else:
-                why = (f"a seat holding {len(s.hand)} cards has seen {_n(8 - len(s.hand), 'earlier trick')}, "
-                       f"at most {room} cards")
-            problems.append(at("played", f"lists {_n(len(extra_played), 'card')}, but {why}"))
+                why = plural("a seat holding {held} cards has seen {n} earlier trick, at most {room} cards",
+                             "a seat holding {held} cards has seen {n} earlier tricks, at most {room} cards",
+                             8 - len(s.hand), held=len(s.hand), room=room)
+            problems.append(at("played", plural("lists {n} card, but {why}", "lists {n} cards, but {why}",
+                                                len(extra_played), why=why)))
     named = ([(f"tricks[{i}].cards[{j}]", card) for i, t in enumerate(tricks) for j, card in enumerate(t.cards)]
              + [(f"played[{j}]", card) for j, card in enumerate(extra_played)]
              + [(f"current.cards[{j}]", card) for j, card in enumerate(s.current.cards)])
@@ -98,24 +97,26 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     gone = {card: path for path, card in named}
     for j, card in enumerate(s.hand):
         if card in gone:
-            problems.append(at(f"hand[{j}]", f"{card} is in the hand but was already played at {gone[card]}"))
+            problems.append(at(f"hand[{j}]", Msg("{card} is in the hand but was already played at {other}", card=card,
+                                                   other=Code(gone[card]))))
     check_duplicates([(f"hand[{j}]", card) for j, card in enumerate(s.hand)], problems)
     ekka = bool(s.ekka) or s.current.ekka
     ekka_path = "ekka" if s.ekka else "current.ekka"
     all_played = played + extra_played
     if ekka:
         if not s.current.cards:
-            problems.append(at(ekka_path, "Ekka is announced with a lead, but no card has been led"))
+            problems.append(at(ekka_path, Msg("Ekka is announced with a lead, but no card has been led")))
         else:
             bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
             if bad:
-                problems.append(at(ekka_path, str(bad)))
+                problems.append(at(ekka_path, bad if isinstance(bad, Msg) else str(bad)))
     if s.escalation is not None and s.escalation.locked:
         if c.mode is Mode.SUN:
-            problems.append(at("escalation.locked", "a Sun contract is never locked (000 §03)"))
+            problems.append(at("escalation.locked", Msg("a Sun contract is never locked ({rule})", rule=Code("000 §03"))))
         elif s.escalation.level not in (Level.DOUBLE, Level.QUADRUPLE):
-            problems.append(at("escalation.locked", f"{s.escalation.level.title} is open: only a Double "
-                                                    "or Quadruple is declared locked (000 §03)"))
+            problems.append(at("escalation.locked", Msg("{level} is open: only a Double or Quadruple is declared "
+                                                        "locked ({rule})", level=s.escalation.level,
+                                                        rule=Code("000 §03"))))
     if problems:
         raise ScenarioError(problems)
     locked = bool(s.escalation and s.escalation.locked)

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Seat, Team
 from ..contract import Contract
 from ..errors import ScenarioError, at
-from ..i18n import ENGLISH, Style
+from ..i18n import ENGLISH, Msg, Style
 from ..profiles import RuleProfile
 from ..projects import HandProjects, ProjectComparison, compare_projects, find_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, check_duplicates, read_model, register
@@ -26,10 +26,10 @@ def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> ProjectsVerdict
     c = s.contract
     problems: list[str] = []
     if not s.hands:
-        problems.append(at("hands", "give at least one seat's 8 cards"))
+        problems.append(at("hands", Msg("give at least one seat's 8 cards")))
     for seat, hand in s.hands.items():
         if len(hand) != 8:
-            problems.append(at(f"hands.{seat.value}", f"holds {len(hand)} cards; a full hand has 8"))
+            problems.append(at(f"hands.{seat.value}", Msg("holds {n} cards; a full hand has 8", n=len(hand))))
     check_duplicates([(f"hands.{seat.value}[{j}]", card) for seat, hand in s.hands.items()
                       for j, card in enumerate(hand)], problems)
     if problems:
@@ -38,8 +38,8 @@ def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> ProjectsVerdict
     comp = compare_projects({seat: hp.projects for seat, hp in found.items()}, mode=c.mode, trump=c.trump,
                             dealer=s.dealer, profile=profile)
     if comp.needs_dealer:
-        raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
-                                         "earlier seat from the dealer's right wins"))
+        raise ScenarioError(at("dealer", Msg("needed: the best projects of both teams are exactly equal, and the "
+                                             "earlier seat from the dealer's right wins")))
     return ProjectsVerdict(found, comp, c.engine())
 
 

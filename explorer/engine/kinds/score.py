@@ -10,7 +10,7 @@ from pydantic import StrictInt
 from ..cards import Card, Rank, Seat, Team
 from ..contract import Contract, Escalation, Level
 from ..errors import ScenarioError, at
-from ..i18n import ENGLISH, Style
+from ..i18n import ENGLISH, N_, Code, Msg, Style
 from ..profiles import RuleProfile
 from ..projects import Project, ProjectError, declared_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, TeamT, read_model, register, teams_json
@@ -34,26 +34,28 @@ def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfil
     level = esc.level
     if contract.mode is Mode.SUN:
         if level in (Level.TRIPLE, Level.QUADRUPLE, Level.GAHWA):
-            out.append(at(f"{path}.level", f"{level.title} in Sun: Sun may only be doubled (000 §03)"))
+            out.append(at(f"{path}.level", Msg("{level} in Sun: Sun may only be doubled ({rule})", level=level, rule=Code("000 §03"))))
         if esc.locked:
-            out.append(at(f"{path}.locked", "a Sun Double is never locked (000 §03)"))
+            out.append(at(f"{path}.locked", Msg("a Sun Double is never locked ({rule})", rule=Code("000 §03"))))
         if level is Level.DOUBLE and match is not None:
             ns, ew = match.get(Team.NS, 0), match.get(Team.EW, 0)
             hi, lo = max(ns, ew), min(ns, ew)
             ok = hi > 100 and (lo < 100 if profile.sun_double_threshold == "below_100" else lo <= 100)
             if not ok:
-                rule = ("one team above 100 and the other below 100" if profile.sun_double_threshold
-                        == "below_100" else "one team above 100 and the other at 100 or below")
-                out.append(at(f"{path}.level", f"Sun may be doubled only with {rule} "
-                                               f"(match before the deal: NS {ns}, EW {ew})"))
+                template = (N_("Sun may be doubled only with one team above 100 and the other below 100 (match "
+                               "before the deal: NS {ns}, EW {ew})") if profile.sun_double_threshold == "below_100"
+                            else N_("Sun may be doubled only with one team above 100 and the other at 100 or below "
+                                    "(match before the deal: NS {ns}, EW {ew})"))
+                out.append(at(f"{path}.level", Msg(template, ns=ns, ew=ew)))
     if level.is_multiplied and esc.doubler is None:
-        out.append(at(f"{path}.doubler", f"a {level.title} needs the seat that said Double"))
+        out.append(at(f"{path}.doubler", Msg("a {level} needs the seat that said Double", level=level)))
     if esc.doubler is not None and esc.doubler.team is contract.buyer.team:
-        out.append(at(f"{path}.doubler", f"{esc.doubler.value} is on the buyer's team; only an "
-                                         f"opponent of the declarer ({contract.buyer.value}) may Double"))
+        out.append(at(f"{path}.doubler", Msg("{seat} is on the buyer's team; only an opponent of the declarer "
+                                             "({buyer}) may Double", seat=esc.doubler, buyer=contract.buyer)))
     if esc.locked and contract.mode is Mode.HOKUM and level not in (Level.DOUBLE, Level.QUADRUPLE):
-        what = "an undoubled Hokum is open" if level is Level.NONE else f"{level.title} is always open"
-        out.append(at(f"{path}.locked", f"{what}: only a Double or Quadruple is declared locked (000 §03)"))
+        what = Msg("an undoubled Hokum is open") if level is Level.NONE else Msg("{level} is always open", level=level)
+        out.append(at(f"{path}.locked", Msg("{what}: only a Double or Quadruple is declared locked ({rule})",
+                                            what=what, rule=Code("000 §03"))))
     return out
 
 
@@ -69,8 +71,8 @@ def projects_from(raw: dict[Seat, list[list[Card]]] | None, mode: Mode, trump, b
             p = f"{path}.{seat.value}[{i}]"
             for j, card in enumerate(cs):
                 if card in seen:
-                    problems.append(at(f"{p}[{j}]", f"{card} is used twice (also at {seen[card]}); "
-                                                    "a card cannot serve in two projects"))
+                    problems.append(at(f"{p}[{j}]", Msg("{card} is used twice (also at {other}); a card cannot serve in two projects",
+                                                        card=card, other=Code(seen[card]))))
                 else:
                     seen[card] = f"{p}[{j}]"
             if len(set(cs)) != len(cs):
@@ -78,15 +80,15 @@ def projects_from(raw: dict[Seat, list[list[Card]]] | None, mode: Mode, trump, b
             try:
                 got.extend(declared_projects(cs, mode))
             except ProjectError as e:
-                problems.append(at(p, f"not a project: {e}"))
+                problems.append(at(p, Msg("not a project: {reason}", reason=e.msg)))
         out[seat] = tuple(got)
     if baloot is not None and trump is not None:
         for rank in (Rank.KING, Rank.QUEEN):
             card = Card(rank, trump)
             where = seen.get(card)
             if where and not where.startswith(f"{path}.{baloot.value}["):
-                problems.append(at(where, f"{card} is held by {baloot.value} for Baloot, so another seat "
-                                          "cannot show it"))
+                problems.append(at(where, Msg("{card} is held by {seat} for Baloot, so another seat cannot show it",
+                                              card=card, seat=baloot)))
     return out, problems
 
 
@@ -99,31 +101,33 @@ def score_problems(s: Any, profile: RuleProfile, *, path: str = "") -> list[str]
     pre = f"{path}." if path else ""
     for t in (Team.NS, Team.EW):
         if t not in pts:
-            out.append(at(f"{pre}points.{t.value}", "missing (give both teams' raw points)"))
+            out.append(at(f"{pre}points.{t.value}", Msg("missing (give both teams' raw points)")))
         elif pts[t] < 0:
-            out.append(at(f"{pre}points.{t.value}", f"{pts[t]} is negative"))
+            out.append(at(f"{pre}points.{t.value}", Msg("{n} is negative", n=pts[t])))
     if len(pts) == 2 and all(v >= 0 for v in pts.values()) and sum(pts.values()) != total:
-        out.append(at(f"{pre}points", f"NS {pts.get(Team.NS)} + EW {pts.get(Team.EW)} = {sum(pts.values())}, "
-                                      f"but a {c.mode.title} deal has {total} raw points (last trick's 10 included)"))
+        out.append(at(f"{pre}points", Msg("NS {ns} + EW {ew} = {sum}, but a {mode} deal has {total} raw points "
+                                          "(last trick's 10 included)", ns=pts.get(Team.NS), ew=pts.get(Team.EW),
+                                          sum=sum(pts.values()), mode=c.mode, total=total)))
     if s.tricks_won is not None:
         tw = s.tricks_won
         if set(tw) != {Team.NS, Team.EW}:
-            out.append(at(f"{pre}tricks_won", "give both teams, e.g. {NS: 3, EW: 5}"))
+            out.append(at(f"{pre}tricks_won", Msg("give both teams, e.g. {{NS: 3, EW: 5}}")))
         elif any(v < 0 for v in tw.values()) or sum(tw.values()) != 8:
-            out.append(at(f"{pre}tricks_won", f"NS {tw[Team.NS]} + EW {tw[Team.EW]} is not 8 tricks"))
+            out.append(at(f"{pre}tricks_won", Msg("NS {ns} + EW {ew} is not 8 tricks", ns=tw[Team.NS], ew=tw[Team.EW])))
         else:
             for t in (Team.NS, Team.EW):
                 if tw[t] == 0 and pts.get(t, 0) != 0:
-                    out.append(at(f"{pre}points.{t.value}", f"{pts[t]} raw points, but {t.value} won no trick"))
+                    out.append(at(f"{pre}points.{t.value}", Msg("{n} raw points, but {team} won no trick", n=pts[t], team=t)))
                 if tw[t] > 0 and pts.get(t, 0) < 10 and tw[t] == 8:
-                    out.append(at(f"{pre}points.{t.value}", f"{t.value} won every trick but has {pts.get(t, 0)} points"))
+                    out.append(at(f"{pre}points.{t.value}", Msg("{team} won every trick but has {n} points", team=t,
+                                                                   n=pts.get(t, 0))))
     if s.baloot is not None and c.mode is Mode.SUN:
-        out.append(at(f"{pre}baloot", "Baloot exists only in Hokum (trump K and Q)"))
+        out.append(at(f"{pre}baloot", Msg("Baloot exists only in Hokum (trump K and Q)")))
     if s.first_seat_held_ace and c.mode is not Mode.SUN:
-        out.append(at(f"{pre}first_seat_held_ace", "the reverse Kaboot is a Sun rule"))
+        out.append(at(f"{pre}first_seat_held_ace", Msg("the reverse Kaboot is a Sun rule")))
     elif s.first_seat_held_ace and getattr(s, "dealer", None) is None:
-        out.append(at(f"{pre}dealer", "needed with first_seat_held_ace: the reverse Kaboot applies only "
-                                      "when the buyer sits at the dealer's right"))
+        out.append(at(f"{pre}dealer", Msg("needed with first_seat_held_ace: the reverse Kaboot applies only when the "
+                                          "buyer sits at the dealer's right")))
     return out
 
 
@@ -157,8 +161,8 @@ def score_verdict(*, contract: Contract, escalation: Escalation, points: dict[Te
 
 def _needs_dealer(res: ScoreResult) -> None:
     if res.projects.needs_dealer:
-        raise ScenarioError(at("dealer", "needed: the best projects of both teams are exactly equal, and the "
-                                         "earlier seat from the dealer's right wins"))
+        raise ScenarioError(at("dealer", Msg("needed: the best projects of both teams are exactly equal, and the "
+                                             "earlier seat from the dealer's right wins")))
 
 
 def score_output(res: ScoreResult, *, projects: dict[Seat, tuple[Project, ...]], contract: Contract,
