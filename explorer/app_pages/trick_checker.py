@@ -188,7 +188,8 @@ with verdict_bar("trick"):
 st.divider()
 st.subheader(t("Verdict"))
 if line_problems:
-    st.error(t("**The earlier tricks cannot be read.**") + "\n\n" + code_lines(line_problems))
+    st.error(t("**The earlier tricks cannot be read.**") + "\n\n"
+             + (code_lines(line_problems) if lang.current() == "en" else "\n".join(f"- {plain(p)}" for p in line_problems)))
 elif not core["hand"]:
     st.info(t("Choose the cards of the hand of the seat to play (and the cards already on the table)."),
             icon=":material/touch_app:")
