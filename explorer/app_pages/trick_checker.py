@@ -12,9 +12,9 @@ from explorer.ui.card_taps import tap_cards
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.engine.i18n import N_
 from explorer.ui.text import code, code_lines, plain
-from explorer.ui.verdict_bar import verdict_bar
+from explorer.ui.verdict_bar import play_line, verdict_bar
 from explorer.ui.lang import t, tn
-from explorer.ui.words import play_summary, seat_label, seat_name, suit_label
+from explorer.ui.words import seat_label, seat_name, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
@@ -96,8 +96,8 @@ def table_so_far() -> list[Card] | None:
 
 
 entered = table_so_far()
+# The seat whose hand is asked for: known from the leader and the cards on the table, before any verdict.
 seat_to_play = seats_from(Seat.parse(core["current"]["leader"]), len(entered) + 1)[-1] if entered is not None else None
-"""The seat whose hand is asked for: known from the leader and the cards on the table, before any verdict."""
 
 
 def live_trick() -> None:
@@ -183,7 +183,7 @@ with verdict_bar("trick"):
     elif o is None:
         st.markdown(t("**These inputs are not a possible moment of a deal:** the verdict below names the problem."))
     else:
-        st.markdown(play_summary(o, len(core["hand"])))
+        st.markdown(play_line(o, len(core["hand"])))
 
 st.divider()
 st.subheader(t("Verdict"))
@@ -235,7 +235,7 @@ else:
                    icon=":material/check_circle:")
     elif table and not o["ekka"]:
         lead = Card.parse(table[0])
-        played = [Card.parse(c) for t in core.get("tricks") or [] for c in t["cards"]] + \
+        played = [Card.parse(c) for trick in core.get("tricks") or [] for c in trick["cards"]] + \
                  [Card.parse(c) for c in core.get("played") or []]
         if ekka_problem(lead, played, mode, trump) is None:
             st.caption(t("{card} is the highest {suit:one} still unplayed: the leader could have announced Ekka.",
