@@ -97,6 +97,7 @@ def seat_map_html(roles: Mapping[Seat, Sequence[str]] | None = None, *, cards: M
     words = t("; ").join(said)
     aria = html.escape(t("{label}: North at the top, South at the bottom, West left, East right; play runs "
                          "anticlockwise", label=label) + (t("; ") + words if words else ""), quote=True)
-    middle = f'<div class="bx-sm-c" title="{html.escape(t("Play runs anticlockwise"), quote=True)}">{DIRECTION}</div>'
+    runs = html.escape(t("Play runs anticlockwise"), quote=True)
+    middle = f'<div class="bx-sm-c" title="{runs}">{DIRECTION}</div>'
     return (f'{_CSS}<div class="bx-seatmap" role="img" aria-label="{aria}">'
             f"{cells[0]}{cells[1]}{middle}{cells[2]}{cells[3]}</div>")
