@@ -22,6 +22,8 @@ _CSS = """<style>
 [class*="st-key-bx-taps"] [data-testid="stButtonGroup"] button[data-variant="pills"] {
   min-height: 2.1rem; padding: 0 .45rem; font-size: 1rem; }
 [class*="st-key-bx-taps"] [data-testid="stButtonGroup"] > div:last-child { gap: .3rem; }
+/* Right to left, a card keeps its rank before its suit (A♠, not ♠A); the row runs from the ace on the right. */
+html[dir="rtl"] [class*="st-key-bx-taps"] button p { direction: ltr; unicode-bidi: isolate; }
 </style>"""
 
 
