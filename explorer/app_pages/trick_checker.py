@@ -68,6 +68,12 @@ inbox.open_save_share(PAGE, doc if core["hand"] or core["current"]["cards"] else
 seat_opts = ["N", "E", "S", "W"]
 
 
+def rtl_line(text: str) -> str:
+    """A sentence drawn inside a left-to-right box (the hand's caption): isolated right to left in Arabic, so its
+    words and numbers keep their order."""
+    return f"\u2067{text}\u2069" if lang.is_rtl() else text
+
+
 def seat_title(seat: str) -> str:
     return seat_name(seat)
 
@@ -211,7 +217,8 @@ else:
     with left:
         marks = {c: "legal" for c in o["legal"]} | {c: "illegal" for c in o["illegal"]}
         st.html(ui.hand_html(core["hand"], trump=trump, size=size, highlight=marks,
-                             label=t("{seat} to play, position {position}", seat=seat_label(to_play), position=o["position"])))
+                             label=rtl_line(t("{seat} to play, position {position}", seat=seat_label(to_play),
+                                                   position=o["position"]))))
         n = len(o["legal"])
         st.markdown(tn("**{seat} may play {n} of {total} cards:**", "**{seat} may play {n} of {total} cards:**", n,
                        seat=seat_name(to_play), total=len(core["hand"])) + " "
@@ -240,7 +247,7 @@ else:
         if ekka_problem(lead, played, mode, trump) is None:
             st.caption(t("{card} is the highest {suit:one} still unplayed: the leader could have announced Ekka.",
                          card=lead, suit=lead.suit))
-    rows = [{t("Card"): Card.parse(v["card"]).pretty, t("Legal"): t("✓ legal") if v["legal"] else t("✕ illegal"),
+    rows = [{t("Card"): t("{card}", card=Card.parse(v["card"])), t("Legal"): t("✓ legal") if v["legal"] else t("✕ illegal"),
              t("Why"): v["reason"].removeprefix(o["rule"]).strip() or v["reason"]} for v in o["verdicts"]]
     st.caption(t("Card by card (each under: “{rule}”)", rule=o["rule"]))
     # A static table, not a grid: the reasons are sentences and must wrap on a phone, not be cut.
