@@ -255,15 +255,21 @@ def match_words(match: Match) -> str:
              ew_team=Team.EW, ns=totals[Team.NS], ew=totals[Team.EW], ns_need=need[Team.NS], ew_need=need[Team.EW])
 
 
+_SIDES = {Team.NS: N_("us"), Team.EW: N_("them")}
+"""The teams as a paper sheet's columns name them (Arabic لنا / لهم)."""
+
+
 def _status(deal: MatchDeal | None, problem: str | None, standing) -> str:
     if problem:
         return t("✕ not counted: {problem}", problem=problem_text(problem.split(": ", 1)[-1]))
     if standing.after_end:
         return t("after the end: not counted")
     if standing.winner is not None:
+        # In Arabic the sheet's columns are لنا / لهم: its cells say the winner the same short way.
+        team = standing.winner if lang_code() == "en" else t(_SIDES[standing.winner])
         if standing.by_gahwa:
-            return t("★ {team} wins (Gahwa)", team=standing.winner)
-        return t("★ {team} wins", team=standing.winner)
+            return t("★ {team} wins (Gahwa)", team=team)
+        return t("★ {team} wins", team=team)
     if standing.another_deal:
         return t("equal at {target}+: another deal", target=MATCH_TARGET)
     if deal.kind == "cancelled":
