@@ -215,6 +215,9 @@ st.html("""<style>
   .st-key-bx-sheet-grid { display: none; } }
 @media (min-width: 640px) { [data-testid="stLayoutWrapper"]:has(> .st-key-bx-sheet-list),
   .st-key-bx-sheet-list { display: none; } }
+/* Arabic heads are wider words (مجموعنا, المباراة): tighter cells keep the table whole on a phone. */
+@media (max-width: 639.98px) { html[dir="rtl"] .st-key-bx-sheet-list :is(th, td) { padding: .3rem .25rem;
+  font-size: .85rem; } }
 </style>""")
 if items:
     grid, listed = st.container(key="bx-sheet-grid"), st.container(key="bx-sheet-list")
