@@ -120,8 +120,8 @@ with c_points:
                    on_change=_fill, args=(state.SCORE_POINTS_NS, state.SCORE_POINTS_EW, total), placeholder=t("e.g. {n}", n=84))
     b.number_input(t("{team} raw points", team=Team.EW), key=state.SCORE_POINTS_EW, step=1,
                    on_change=_fill, args=(state.SCORE_POINTS_EW, state.SCORE_POINTS_NS, total), placeholder=t("e.g. {n}", n=78))
-    st.caption((t("With the last trick's 10: together {total} in Sun. Type one team's points and the other's are filled in.", total=total)
-                if sun else t("With the last trick's 10: together {total} in Hokum. Type one team's points and the other's are filled in.", total=total)))
+    st.caption(t("With the last trick's 10: together {total} in Sun. Type one team's points and the other's are filled in.", total=total)
+                if sun else t("With the last trick's 10: together {total} in Hokum. Type one team's points and the other's are filled in.", total=total))
     st.checkbox(t("Tricks won are known (to see a Kaboot)"), key=state.SCORE_TRICKS_GIVEN)
     a, b = st.columns(2)
     a.number_input(t("{team} tricks", team=Team.NS), key=state.SCORE_TRICKS_NS, step=1,

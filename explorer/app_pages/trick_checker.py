@@ -4,16 +4,16 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, CardError, Seat, Suit
+from explorer.engine.i18n import N_
 from explorer.engine.play import ekka_problem, seats_from, trick_winner
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
 from explorer.ui import forms, inbox, lang, seat_map, sidebar, state
 from explorer.ui.card_taps import tap_cards
 from explorer.ui.contract_widgets import seats_and_escalation
-from explorer.engine.i18n import N_
+from explorer.ui.lang import t, tn
 from explorer.ui.text import code, code_lines, plain
 from explorer.ui.verdict_bar import play_line, verdict_bar
-from explorer.ui.lang import t, tn
 from explorer.ui.words import seat_label, seat_name, suit_label
 
 PAGE = state.TRICK

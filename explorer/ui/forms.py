@@ -17,13 +17,13 @@ from typing import Any, NamedTuple
 
 from explorer.engine.cards import DECK, Card, CardError, Seat, Suit, priority_order
 from explorer.engine.contract import LEVELS as ENGINE_LEVELS
+from explorer.engine.i18n import N_
 from explorer.engine.kinds.play import PlayIn
 from explorer.engine.kinds.score import ScoreIn
 from explorer.engine.play import play_tricks, team_totals
 from explorer.engine.scenario import read_model
 from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
 from explorer.ui import state
-from explorer.engine.i18n import N_
 from explorer.ui.words import NO_SEAT, t, tn
 
 LEVELS = tuple(level.value for level in ENGINE_LEVELS)
@@ -60,13 +60,13 @@ def tokens(text: str | None) -> list[str]:
     ['KC', 'TH', 'KC', 'xx']
     """
     out = []
-    for t in re.split(r"[\s,;]+", (text or "").strip()):
-        if not t:
+    for tok in re.split(r"[\s,;]+", (text or "").strip()):
+        if not tok:
             continue
         try:
-            out.append(str(Card.parse(t)))
+            out.append(str(Card.parse(tok)))
         except CardError:
-            out.append(t)
+            out.append(tok)
     return out
 
 
@@ -77,20 +77,20 @@ def bad_tokens(items: Iterable[str]) -> list[str]:
     ['ZZ']
     """
     out = []
-    for t in items:
+    for tok in items:
         try:
-            Card.parse(t)
+            Card.parse(tok)
         except CardError:
-            out.append(t)
+            out.append(tok)
     return out
 
 
 def trick_lines(tricks: Iterable[Mapping[str, Any]]) -> str:
     """Earlier tricks as the text area shows them: ``S: KD 7D AD 8D`` (``ekka`` at the end when announced)."""
     lines = []
-    for t in tricks:
-        line = f"{t['leader']}: {' '.join(str(c) for c in t['cards'])}"
-        if t.get("ekka"):
+    for trick in tricks:
+        line = f"{trick['leader']}: {' '.join(str(c) for c in trick['cards'])}"
+        if trick.get("ekka"):
             line += " ekka"
         lines.append(line)
     return "\n".join(lines)

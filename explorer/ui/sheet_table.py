@@ -23,9 +23,9 @@ from typing import Any
 import pandas as pd
 
 from explorer.engine.cards import Team
+from explorer.engine.i18n import N_
 from explorer.engine.match import Match, MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
-from explorer.engine.i18n import N_
 from explorer.ui.text import plain
 from explorer.ui.words import lang_code, t, tn
 
