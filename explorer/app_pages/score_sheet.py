@@ -14,6 +14,7 @@ from explorer.ui import sheet_store
 from explorer.ui import sheet_table as table
 from explorer.ui import state as keys
 from explorer.ui.charts import SHOW_CONFIG
+from explorer.ui.lang import t, tn
 from explorer.ui.replay_charts import match_figure
 
 ss = st.session_state
@@ -55,17 +56,17 @@ def add_by_hand() -> None:
     kind = ss.get(keys.SHEET_KIND, "award")
     ns, ew = ss.get(keys.SHEET_NS), ss.get(keys.SHEET_EW)
     if kind == "award" and ns is None and ew is None:
-        say(("error", "The deal was not added: type its game points first (an empty field counts as 0)."),
+        say(("error", t("The deal was not added: type its game points first (an empty field counts as 0).")),
             where="add")
         return
     row = table.row_for(kind, 0 if ns is None else ns, 0 if ew is None else ew, ss.get(keys.SHEET_NOTE) or "")
     try:
         new = table.add_row(rows(), row)
     except MatchError as e:
-        say(("error", "The deal was not added: " + "; ".join(e.problems) + "."), where="add")
+        say(("error", t("The deal was not added: {problems}.", problems=table.problems_text(e.problems))), where="add")
         return
     deal = MatchDeal.from_dict(new)
-    commit([*rows(), new], ("success", f"Deal {len(rows()) + 1} added: {deal.describe()}."), where="add")
+    commit([*rows(), new], ("success", t("Deal {n} added: {deal}.", n=len(rows()) + 1, deal=table.deal_words(deal))), where="add")
     ss[keys.SHEET_NS] = None
     ss[keys.SHEET_EW] = None
     ss[keys.SHEET_NOTE] = ""
@@ -80,7 +81,7 @@ def undo() -> None:
     ss[keys.SHEET_HISTORY] = history
     ss[keys.SHEET_DEALS] = previous
     ss[keys.SHEET_SEEN] = copy.deepcopy(previous)
-    say(("info", f"Undone: the sheet is back to {len(previous)} deal{'s' if len(previous) != 1 else ''}."))
+    say(("info", tn("Undone: the sheet is back to {n} deal.", "Undone: the sheet is back to {n} deals.", len(previous))))
 
 
 def delete_chosen() -> None:
@@ -89,13 +90,13 @@ def delete_chosen() -> None:
     if not isinstance(which, int) or not 1 <= which <= len(items):
         return
     gone = items.pop(which - 1)
-    commit(items, ("info", f"Deal {which} deleted (NS {gone.get('NS')}, EW {gone.get('EW')}). "
-                           "Undo brings it back."))
+    commit(items, ("info", t("Deal {n} deleted ({ns_team} {ns}, {ew_team} {ew}). Undo brings it back.", n=which,
+                             ns_team=Team.NS, ew_team=Team.EW, ns=gone.get("NS"), ew=gone.get("EW"))))
 
 
 def new_match() -> None:
     if rows():
-        commit([], ("info", "A new match: the sheet is empty. Undo brings the old match back."))
+        commit([], ("info", t("A new match: the sheet is empty. Undo brings the old match back.")))
 
 
 # --- edits made in the table ------------------------------------------------------------------
@@ -127,8 +128,8 @@ ss.setdefault(keys.SHEET_EW, None)
 ss.setdefault(keys.SHEET_NOTE, "")
 ss.setdefault(keys.SHEET_KIND, "award")
 if not sheet_store.restore(commit):  # the sheet kept in this browser has not arrived yet: no empty flash
-    st.title("Score sheet (Sakka)")
-    st.caption("Opening the score sheet kept in this browser…")
+    st.title(t("Score sheet (Sakka)"))
+    st.caption(t("Opening the score sheet kept in this browser…"))
     st.stop()
 seen = ss.get(keys.SHEET_SEEN)
 if seen is None:  # first visit: deals already there came from another page
@@ -139,9 +140,9 @@ if seen != rows():  # another page added deals: Undo must be able to take them b
     ss[keys.SHEET_HISTORY] = history[-HISTORY_LIMIT:]
     ss[keys.SHEET_SEEN] = copy.deepcopy(rows())
     if arrived > 0:
-        say(("success", f"{arrived} deal{'s' if arrived > 1 else ''} arrived from another page "
-                        "(Score calculator or Deal checker). Undo takes "
-                        f"{'them' if arrived > 1 else 'it'} back."), where="add")
+        say(("success", tn("{n} deal arrived from another page (Score calculator or Deal checker). Undo takes it back.",
+                           "{n} deals arrived from another page (Score calculator or Deal checker). Undo takes them back.",
+                           arrived)), where="add")
 apply_editor_changes()
 
 items = rows()
@@ -149,23 +150,24 @@ match, checked = table.evaluate(items)
 decision = match.decision()
 totals = match.totals()
 
-st.title("Score sheet (Sakka)")
+st.title(t("Score sheet (Sakka)"))
 sheet_store.notices(commit)
-st.markdown(
-    f"Keep the score of a match. Each deal's award adds to its team's total; the first team to reach "
-    f"**{MATCH_TARGET}** with the **higher total** wins. **Equal totals** at or above {MATCH_TARGET} need "
+st.markdown(t(
+    "Keep the score of a match. Each deal's award adds to its team's total; the first team to reach "
+    "**{target}** with the **higher total** wins. **Equal totals** at or above {target} need "
     "another deal. A **Gahwa** ends the match for the team that wins it, whatever the totals. "
-    "A deal **cancelled** because all four passed adds nothing. (The detailed Saudi rules, §7; the tournament scoring guide, “Winning the Sakka at 152”.)"
-)
+    "A deal **cancelled** because all four passed adds nothing. (The detailed Saudi rules, §7; the tournament "
+    "scoring guide, “Winning the Sakka at 152”.)", target=MATCH_TARGET))
 
 m = st.columns(3)
 last = checked[-1][0] if checked and checked[-1][0] is not None else None
-m[0].metric("NS total", totals[Team.NS], delta=last.ns if last and last.kind == "award" and last.ns else None)
-m[1].metric("EW total", totals[Team.EW], delta=last.ew if last and last.kind == "award" and last.ew else None)
+m[0].metric(table.head("NS total"), totals[Team.NS], delta=last.ns if last and last.kind == "award" and last.ns else None)
+m[1].metric(table.head("EW total"), totals[Team.EW], delta=last.ew if last and last.kind == "award" and last.ew else None)
 need = match.to_go()
-m[2].metric(f"Still to reach {MATCH_TARGET}",
-            "—" if decision else f"NS {need[Team.NS]} · EW {need[Team.EW]}")
-status = match.status()
+m[2].metric(t("Still to reach {target}", target=MATCH_TARGET),
+            "—" if decision else t("{ns_head} {ns} · {ew_head} {ew}", ns_head=table.head("NS"), ew_head=table.head("EW"),
+                                   ns=need[Team.NS], ew=need[Team.EW]))
+status = table.match_words(match)
 if decision is not None:
     st.success(status, icon=":material/trophy:")
 elif match.needs_another_deal():
@@ -174,35 +176,37 @@ else:
     st.info(status)
 bad = [i + 1 for i, (d, _) in enumerate(checked) if d is None]
 if bad:
-    st.error(f"Deal{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))} "
-             f"{'are' if len(bad) > 1 else 'is'} not counted until fixed: see the Match column.")
+    st.error(tn("Deal {numbers} is not counted until fixed: see the Match column.",
+                "Deals {numbers} are not counted until fixed: see the Match column.", len(bad),
+                numbers=", ".join(map(str, bad))))
 
-st.subheader("Add a deal")
+st.subheader(t("Add a deal"))
 with st.container(border=True):
-    kind = st.radio("This deal", list(table.KINDS), key=keys.SHEET_KIND, format_func=table.KINDS.get,
+    kind = st.radio(t("This deal"), list(table.KINDS), key=keys.SHEET_KIND, format_func=lambda k: t(table.KINDS[k]),
                     horizontal=True)
     c = st.columns([1, 1, 2, 1], vertical_alignment="bottom")
     points = kind == "award"
-    c[0].number_input("NS game points", step=1, key=keys.SHEET_NS, disabled=not points, placeholder="0",
-                      help="The award of the deal to North–South (the Score calculator's result). Empty counts as 0.")
-    c[1].number_input("EW game points", step=1, key=keys.SHEET_EW, disabled=not points, placeholder="0",
-                      help="The award of the deal to East–West. Empty counts as 0.")
-    c[2].text_input("Note (optional)", key=keys.SHEET_NOTE, placeholder="e.g. Hokum ♥ by N, 84–78",
+    c[0].number_input(t("{team} game points", team=Team.NS), step=1, key=keys.SHEET_NS, disabled=not points,
+                      placeholder="0",
+                      help=t("The award of the deal to North–South (the Score calculator's result). Empty counts as 0."))
+    c[1].number_input(t("{team} game points", team=Team.EW), step=1, key=keys.SHEET_EW, disabled=not points,
+                      placeholder="0", help=t("The award of the deal to East–West. Empty counts as 0."))
+    c[2].text_input(t("Note (optional)"), key=keys.SHEET_NOTE, placeholder=t("e.g. Hokum ♥ by N, 84–78"),
                     max_chars=120)
-    c[3].button("Add deal", key=keys.SHEET_ADD, on_click=add_by_hand, type="primary", width="stretch",
+    c[3].button(t("Add deal"), key=keys.SHEET_ADD, on_click=add_by_hand, type="primary", width="stretch",
                 disabled=decision is not None,
-                help="The match is over: start a new match to add deals." if decision else None)
+                help=t("The match is over: start a new match to add deals.") if decision else None)
     if decision is not None:
-        st.caption("The match is over, so no deal can be added. **New match** (under the table) starts "
-                   "a fresh sheet; Undo brings this one back.")
+        st.caption(t("The match is over, so no deal can be added. **New match** (under the table) starts "
+                     "a fresh sheet; Undo brings this one back."))
     if not points:
-        st.caption("A Gahwa records no points: its winner takes the match at once."
-                   if kind.startswith("gahwa") else "A cancelled deal records no points.")
-    st.caption("The Score calculator and the Deal checker add their deals here with their "
-               "“Add to the score sheet” buttons.")
+        st.caption(t("A Gahwa records no points: its winner takes the match at once.")
+                   if kind.startswith("gahwa") else t("A cancelled deal records no points."))
+    st.caption(t("The Score calculator and the Deal checker add their deals here with their "
+                 "“Add to the score sheet” buttons."))
 show_messages("add")
 
-st.subheader("The deals")
+st.subheader(t("The deals"))
 frame = table.sheet_frame(items)
 # Two views of the same rows, one shown by screen width: a computer gets the editable grid; a phone,
 # where a grid is cut off after a few columns and cannot be double-clicked, gets a table that wraps.
@@ -211,6 +215,9 @@ st.html("""<style>
   .st-key-bx-sheet-grid { display: none; } }
 @media (min-width: 640px) { [data-testid="stLayoutWrapper"]:has(> .st-key-bx-sheet-list),
   .st-key-bx-sheet-list { display: none; } }
+/* Arabic heads are wider words (مجموعنا, المباراة): tighter cells keep the table whole on a phone. */
+@media (max-width: 639.98px) { html[dir="rtl"] .st-key-bx-sheet-list :is(th, td) { padding: .3rem .25rem;
+  font-size: .85rem; } }
 </style>""")
 if items:
     grid, listed = st.container(key="bx-sheet-grid"), st.container(key="bx-sheet-list")
@@ -223,29 +230,30 @@ if items:
         column_order=["Deal", "NS", "EW", "NS total", "EW total", "Match", "Gahwa winner", "Cancelled", "Note"],
         disabled=["Deal", "NS total", "EW total", "Match"],
         column_config={
-            "Deal": st.column_config.NumberColumn("Deal", width="small", format="%d"),
-            "NS": st.column_config.NumberColumn("NS", help="Game points of the deal to NS (0 or more)",
+            "Deal": st.column_config.NumberColumn(table.head("Deal"), width="small", format="%d"),
+            "NS": st.column_config.NumberColumn(table.head("NS"), help=t("Game points of the deal to {team} (0 or more)", team=Team.NS),
                                                 step=1, format="%d", width="small"),
-            "EW": st.column_config.NumberColumn("EW", help="Game points of the deal to EW (0 or more)",
+            "EW": st.column_config.NumberColumn(table.head("EW"), help=t("Game points of the deal to {team} (0 or more)", team=Team.EW),
                                                 step=1, format="%d", width="small"),
             "Gahwa winner": st.column_config.SelectboxColumn(
-                "Gahwa winner", options=["NS", "EW"], width=120,
-                help="Set for a Gahwa deal: that team wins the match (the deal's points become 0)."),
-            "Cancelled": st.column_config.CheckboxColumn("Cancelled", width=100,
-                                                         help="All four passed: the deal adds nothing."),
-            "Note": st.column_config.TextColumn("Note", width=150, max_chars=120),
-            "NS total": st.column_config.NumberColumn("NS total", format="%d", width="small"),
-            "EW total": st.column_config.NumberColumn("EW total", format="%d", width="small"),
-            "Match": st.column_config.TextColumn("Match", width="large"),
+                table.head("Gahwa winner"), options=["NS", "EW"], width=120,
+                help=t("Set for a Gahwa deal: that team wins the match (the deal's points become 0).")),
+            "Cancelled": st.column_config.CheckboxColumn(table.head("Cancelled"), width=100,
+                                                         help=t("All four passed: the deal adds nothing.")),
+            "Note": st.column_config.TextColumn(table.head("Note"), width=150, max_chars=120),
+            "NS total": st.column_config.NumberColumn(table.head("NS total"), format="%d", width="small"),
+            "EW total": st.column_config.NumberColumn(table.head("EW total"), format="%d", width="small"),
+            "Match": st.column_config.TextColumn(table.head("Match"), width="large"),
         },
     )
-    grid.caption("Double-click a cell to change it (Enter keeps the change). To delete a deal, tick its row "
-                 "on the left and press Delete, or choose it below and press Delete deal.")
-    listed.table(table.reading_frame(items).style.hide(axis="index"))
-    listed.caption("To change a deal, delete it below and add it again; Undo takes back any change. On a "
-                   "computer the table can also be edited in place.")
+    grid.caption(t("Double-click a cell to change it (Enter keeps the change). To delete a deal, tick its row "
+                   "on the left and press Delete, or choose it below and press Delete deal."))
+    shown = table.reading_frame(items)
+    listed.table(shown.rename(columns={c: table.head(c) for c in shown.columns}).style.hide(axis="index"))
+    listed.caption(t("To change a deal, delete it below and add it again; Undo takes back any change. On a "
+                     "computer the table can also be edited in place."))
 else:
-    st.caption("No deal yet. Add one above, or from the Score calculator or the Deal checker.")
+    st.caption(t("No deal yet. Add one above, or from the Score calculator or the Deal checker."))
 
 show_messages("table")
 numbers = list(range(1, len(items) + 1)) or [None]
@@ -253,14 +261,14 @@ if ss.get(keys.SHEET_DELETE_WHICH) not in numbers or ss.get(keys.SHEET_DELETE_FO
     ss[keys.SHEET_DELETE_WHICH] = numbers[-1]  # a deal came or went: the newest is the likely one to delete
     ss[keys.SHEET_DELETE_FOR] = len(items)
 b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
-b[0].button("Undo", icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
-            width="stretch", help="Back to the sheet before the last change.")
-b[1].selectbox("Deal to delete", numbers, key=keys.SHEET_DELETE_WHICH,
-               format_func=lambda v: "—" if v is None else f"Deal {v}", disabled=not items)
-b[2].button("Delete deal", key=keys.SHEET_DELETE, on_click=delete_chosen, disabled=not items, width="stretch")
-b[3].button("New match", key=keys.SHEET_CLEAR, on_click=new_match, disabled=not items, width="stretch",
-            help="Empty the sheet (Undo brings it back).")
-b[4].download_button("Save the sheet as CSV", data=table.csv_text(items), file_name="baloot-score-sheet.csv",
+b[0].button(t("Undo"), icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
+            width="stretch", help=t("Back to the sheet before the last change."))
+b[1].selectbox(t("Deal to delete"), numbers, key=keys.SHEET_DELETE_WHICH,
+               format_func=lambda v: "—" if v is None else t("Deal {n}", n=v), disabled=not items)
+b[2].button(t("Delete deal"), key=keys.SHEET_DELETE, on_click=delete_chosen, disabled=not items, width="stretch")
+b[3].button(t("New match"), key=keys.SHEET_CLEAR, on_click=new_match, disabled=not items, width="stretch",
+            help=t("Empty the sheet (Undo brings it back)."))
+b[4].download_button(t("Save the sheet as CSV"), data=table.csv_text(items), file_name="baloot-score-sheet.csv",
                      mime="text/csv", key=keys.SHEET_DOWNLOAD, on_click="ignore", disabled=not items,
                      width="stretch")
 

@@ -4,15 +4,17 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, CardError, Seat, Suit
+from explorer.engine.i18n import N_
 from explorer.engine.play import ekka_problem, seats_from, trick_winner
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
-from explorer.ui import forms, inbox, seat_map, sidebar, state
+from explorer.ui import forms, inbox, lang, seat_map, sidebar, state
 from explorer.ui.card_taps import tap_cards
 from explorer.ui.contract_widgets import seats_and_escalation
-from explorer.ui.text import code_lines, plain
-from explorer.ui.verdict_bar import verdict_bar
-from explorer.ui.words import play_summary, suit_label
+from explorer.ui.lang import t, tn
+from explorer.ui.text import code, code_lines, plain
+from explorer.ui.verdict_bar import play_line, verdict_bar
+from explorer.ui.words import seat_label, seat_name, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
@@ -22,9 +24,9 @@ EXAMPLE = {
     "hand": ["QH", "9S", "8S", "AS", "TD", "JD", "7S", "8D"],
 }
 
-st.title("Trick checker")
-st.markdown("Was that card legal? Set the contract, the cards on the table and the hand of the seat to play: "
-            "every card of the hand is marked legal ✓ or illegal ✕, with the rule and the reason.")
+st.title(t("Trick checker"))
+st.markdown(t("Was that card legal? Set the contract, the cards on the table and the hand of the seat to play: "
+              "every card of the hand is marked legal ✓ or illegal ✕, with the rule and the reason."))
 
 inbox.receive(PAGE, kinds=("play",), to_form=forms.play_form, defaults=forms.PLAY_DEFAULTS)
 inbox.show_message(PAGE)
@@ -53,9 +55,9 @@ def _switch_entry() -> None:
 
 
 with st.container(horizontal=True):
-    st.button("Load the worked example", key=state.TRICK_EXAMPLE, on_click=_load_example,
-              help="The detailed Saudi rules' worked example (§9): North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump.")
-    st.button("Empty the tool", key=state.TRICK_CLEAR, on_click=_clear)
+    st.button(t("Load the worked example"), key=state.TRICK_EXAMPLE, on_click=_load_example,
+              help=t("The detailed Saudi rules' worked example (§9): North leads K♣ without Ekka, West plays 7♣; South, void in clubs, must trump."))
+    st.button(t("Empty the tool"), key=state.TRICK_CLEAR, on_click=_clear)
 
 profile, spec = inbox.rules_line(PAGE, sidebar.current_profile())
 ss = st.session_state
@@ -66,8 +68,14 @@ inbox.open_save_share(PAGE, doc if core["hand"] or core["current"]["cards"] else
 seat_opts = ["N", "E", "S", "W"]
 
 
+def rtl_line(text: str) -> str:
+    """A sentence drawn inside a left-to-right box (the hand's caption): isolated right to left in Arabic, so its
+    words and numbers keep their order."""
+    return f"\u2067{text}\u2069" if lang.is_rtl() else text
+
+
 def seat_title(seat: str) -> str:
-    return Seat.parse(seat).title
+    return seat_name(seat)
 
 
 size = sidebar.card_size()
@@ -77,10 +85,10 @@ center = ui.trump_badge(mode, trump, compact=True)
 # The verdict is known before the widgets are drawn: the line under the inputs shows it.
 checked = ekka_false = None
 if core["hand"] and not line_problems:
-    checked = inbox.check(core, profile=profile)
+    checked = inbox.check(core, profile=profile, style=lang.style())
     if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:")) for e in checked.errors):
         ekka_false = "; ".join(e.split(": ", 1)[1] for e in checked.errors)
-        checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile)
+        checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile, style=lang.style())
 o = checked.output if checked is not None and checked.ok else None
 
 
@@ -94,8 +102,8 @@ def table_so_far() -> list[Card] | None:
 
 
 entered = table_so_far()
+# The seat whose hand is asked for: known from the leader and the cards on the table, before any verdict.
 seat_to_play = seats_from(Seat.parse(core["current"]["leader"]), len(entered) + 1)[-1] if entered is not None else None
-"""The seat whose hand is asked for: known from the leader and the cards on the table, before any verdict."""
 
 
 def live_trick() -> None:
@@ -111,90 +119,91 @@ def live_trick() -> None:
     for key, role in ((state.TRICK_DEALER, "deals"), (state.TRICK_BUYER, "buys")):
         if ss.get(key):
             roles.setdefault(Seat.parse(ss[key]), []).append(role)
-    st.html(seat_map.seat_map_html(roles, cards=dict(zip(seats, table)), turn=seats[-1], label="This trick"))
+    st.html(seat_map.seat_map_html(roles, cards=dict(zip(seats, table)), turn=seats[-1], label=N_("This trick")))
     st.caption(seat_map.play_order_words(leader))
     if core["current"]["cards"] and not table:
-        st.caption("The cards on the table show here once they are cards, at most three and none twice.")
+        st.caption(t("The cards on the table show here once they are cards, at most three and none twice."))
 
 
 deal_col, trick_col = st.container(key="bx-wrap-trick").columns([1, 1.6], gap="large")
 with deal_col:
-    st.subheader("The deal")
-    st.radio("Contract", ["hokum", "sun"], key=state.TRICK_MODE, horizontal=True,
-             format_func=lambda m: "Hokum (trumps)" if m == "hokum" else "☀ Sun (no trumps)")
+    st.subheader(t("The deal"))
+    st.radio(t("Contract"), ["hokum", "sun"], key=state.TRICK_MODE, horizontal=True,
+             format_func=lambda m: t("Hokum (trumps)") if m == "hokum" else t("☀ Sun (no trumps)"))
     sun = ss[state.TRICK_MODE] == "sun"
-    st.selectbox("Trump suit", list(forms.SUITS), key=state.TRICK_TRUMP, format_func=suit_label, disabled=sun,
-                 help="Sun has no trumps." if sun else None)
+    st.selectbox(t("Trump suit"), list(forms.SUITS), key=state.TRICK_TRUMP, format_func=suit_label, disabled=sun,
+                 help=t("Sun has no trumps.") if sun else None)
     seats_and_escalation(forms.TRICK_CONTRACT,
-                         buyer_help="The declarer. It does not change which cards are legal.",
-                         dealer_help="The dealer's right leads the first trick (the detailed Saudi rules, §4).", seat_map=False)
+                         buyer_help=t("The declarer. It does not change which cards are legal."),
+                         dealer_help=t("The dealer's right leads the first trick (the detailed Saudi rules, §4)."), seat_map=False)
     lock_ok = forms.locked_allowed(ss[state.TRICK_MODE], ss[state.TRICK_LEVEL])
-    st.checkbox("Locked (no trump lead)", key=state.TRICK_LOCKED, disabled=not lock_ok,
-                help="Locked: no trump may be led unless the hand holds only trumps. Only a Hokum Double or "
-                     "Quadruple is declared open or locked (the detailed Saudi rules, §3)."
-                + ("" if lock_ok else " Choose a Hokum Double or Quadruple to lock it."))
+    st.checkbox(t("Locked (no trump lead)"), key=state.TRICK_LOCKED, disabled=not lock_ok,
+                help=t("Locked: no trump may be led unless the hand holds only trumps. Only a Hokum Double or "
+                       "Quadruple is declared open or locked (the detailed Saudi rules, §3).")
+                + ("" if lock_ok else " " + t("Choose a Hokum Double or Quadruple to lock it.")))
 
 with trick_col:
-    st.subheader("The trick")
-    st.segmented_control("Leader of this trick", seat_opts, key=state.TRICK_LEADER, format_func=seat_title,
+    st.subheader(t("The trick"))
+    st.segmented_control(t("Leader of this trick"), seat_opts, key=state.TRICK_LEADER, format_func=seat_title,
                          required=True, width="stretch")
     live_trick()
-    st.radio("Enter cards by", ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
-             format_func=lambda e: "tapping them" if e == "tap" else "typing (KC 7C …)")
+    st.radio(t("Enter cards by"), ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
+             format_func=lambda e: t("tapping them") if e == "tap" else t("typing (KC 7C …)"))
     typing = ss[state.TRICK_ENTRY] == "type"
-    hand_label = f"Hand of {seat_to_play.title}" if seat_to_play else "Hand of the seat to play"
+    hand_label = t("Hand of {seat}", seat=seat_name(seat_to_play)) if seat_to_play else t("Hand of the seat to play")
     if typing:
-        st.text_input("Cards on the table, in play order", key=state.TRICK_TABLE_TEXT, placeholder="KC 7C",
-                      help="Rank then suit: 7 8 9 T (or 10) J Q K A and S H D C (or ♠ ♥ ♦ ♣).")
+        st.text_input(t("Cards on the table, in play order"), key=state.TRICK_TABLE_TEXT, placeholder="KC 7C",
+                      help=t("Rank then suit: 7 8 9 T (or 10) J Q K A and S H D C (or ♠ ♥ ♦ ♣)."))
     else:
-        tap_cards(state.TRICK_TABLE, "Cards on the table, in play order", limit=forms.TAP_LIMITS[state.TRICK_TABLE],
-                  help="Tap them in the order they were played, the leader's card first; the table above shows "
-                       "the seat each one lands on. Tap a card again to take it back.",
-                  full="At most 3 cards are on the table before the seat to play: tap a card to take it back.")
-    st.checkbox("The leader announced Ekka with this lead", key=state.TRICK_EKKA,
-                help="Ekka: the lead is the highest card still unplayed in a plain suit. It frees a void "
-                     "third player from trumping (the detailed Saudi rules, §4).")
+        tap_cards(state.TRICK_TABLE, t("Cards on the table, in play order"), limit=forms.TAP_LIMITS[state.TRICK_TABLE],
+                  help=t("Tap them in the order they were played, the leader's card first; the table above shows "
+                         "the seat each one lands on. Tap a card again to take it back."),
+                  full=t("At most 3 cards are on the table before the seat to play: tap a card to take it back."))
+    st.checkbox(t("The leader announced Ekka with this lead"), key=state.TRICK_EKKA,
+                help=t("Ekka: the lead is the highest card still unplayed in a plain suit. It frees a void "
+                       "third player from trumping (the detailed Saudi rules, §4)."))
     if typing:
         st.text_input(hand_label, key=state.TRICK_HAND_TEXT, placeholder="QH 9S 8S AS TD JD 7S 8D")
     else:
         tap_cards(state.TRICK_HAND, hand_label, limit=forms.TAP_LIMITS[state.TRICK_HAND],
-                  help="The cards the seat to play holds now: all of them, or only those in question.",
-                  full="A hand holds at most 8 cards: tap a card to take it back.")
-    with st.expander("Earlier in the deal (optional: for Ekka and the full history)"):
-        st.text_area("Earlier tricks, one a line", key=state.TRICK_TRICKS, height=120,
+                  help=t("The cards the seat to play holds now: all of them, or only those in question."),
+                  full=t("A hand holds at most 8 cards: tap a card to take it back."))
+    with st.expander(t("Earlier in the deal (optional: for Ekka and the full history)")):
+        st.text_area(t("Earlier tricks, one a line"), key=state.TRICK_TRICKS, height=120,
                      placeholder="S: KD 7D AD 8D\nN: QS 8S AS 9S ekka",
-                     help="The leader's seat, then the four cards in play order; add 'ekka' when the lead "
-                          "was announced as Ekka. With earlier tricks the hand holds 8 minus their number.")
+                     help=t("The leader's seat, then the four cards in play order; add 'ekka' when the lead "
+                            "was announced as Ekka. With earlier tricks the hand holds 8 minus their number."))
         if typing:
-            st.text_input("Other cards already played", key=state.TRICK_PLAYED_TEXT,
-                          help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
+            st.text_input(t("Other cards already played"), key=state.TRICK_PLAYED_TEXT,
+                          help=t("Without the full tricks: cards gone in earlier tricks, for Ekka."))
         else:
-            tap_cards(state.TRICK_PLAYED, "Other cards already played", limit=forms.TAP_LIMITS[state.TRICK_PLAYED],
-                      help="Without the full tricks: cards gone in earlier tricks, for Ekka.")
+            tap_cards(state.TRICK_PLAYED, t("Other cards already played"), limit=forms.TAP_LIMITS[state.TRICK_PLAYED],
+                      help=t("Without the full tricks: cards gone in earlier tricks, for Ekka."))
 
 # The verdict in a line, right under the last input (held at the bottom of the screen until then).
 with verdict_bar("trick"):
     if line_problems:
-        st.markdown("**The earlier tricks cannot be read:** the verdict below says where.")
+        st.markdown(t("**The earlier tricks cannot be read:** the verdict below says where."))
     elif not core["hand"]:
-        st.markdown("Tap the hand of the seat to play: its legal cards show here.")
+        st.markdown(t("Tap the hand of the seat to play: its legal cards show here."))
     elif o is None:
-        st.markdown("**These inputs are not a possible moment of a deal:** the verdict below names the problem.")
+        st.markdown(t("**These inputs are not a possible moment of a deal:** the verdict below names the problem."))
     else:
-        st.markdown(play_summary(o, len(core["hand"])))
+        st.markdown(play_line(o, len(core["hand"])))
 
 st.divider()
-st.subheader("Verdict")
+st.subheader(t("Verdict"))
 if line_problems:
-    st.error("**The earlier tricks cannot be read.**\n\n" + code_lines(line_problems))
+    st.error(t("**The earlier tricks cannot be read.**") + "\n\n"
+             + (code_lines(line_problems) if lang.current() == "en" else "\n".join(f"- {plain(p)}" for p in line_problems)))
 elif not core["hand"]:
-    st.info("Choose the cards of the hand of the seat to play (and the cards already on the table).",
+    st.info(t("Choose the cards of the hand of the seat to play (and the cards already on the table)."),
             icon=":material/touch_app:")
 elif o is None:
-    st.error("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
-             "your inputs are kept.\n\n" + code_lines(checked.errors), icon=":material/block:")
-    st.caption("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
-               "cards played, `tricks[0]` the first line of earlier tricks.")
+    st.error(t("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
+               "your inputs are kept.") + "\n\n" + code_lines(checked.errors), icon=":material/block:")
+    st.caption(t("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
+                 "cards played, `tricks[0]` the first line of earlier tricks."))
 else:
     to_play = Seat.parse(o["to_play"])
     winning = Seat.parse(o["winning"]) if o["winning"] else None
@@ -208,37 +217,39 @@ else:
     with left:
         marks = {c: "legal" for c in o["legal"]} | {c: "illegal" for c in o["illegal"]}
         st.html(ui.hand_html(core["hand"], trump=trump, size=size, highlight=marks,
-                             label=f"{to_play.title} ({to_play.value}) to play, position {o['position']}"))
+                             label=rtl_line(t("{seat} to play, position {position}", seat=seat_label(to_play),
+                                                   position=o["position"]))))
         n = len(o["legal"])
-        st.markdown(f"**{to_play.title} may play {n} of {len(core['hand'])} cards:** "
+        st.markdown(tn("**{seat} may play {n} of {total} cards:**", "**{seat} may play {n} of {total} cards:**", n,
+                       seat=seat_name(to_play), total=len(core["hand"])) + " "
                     + ui.cards_inline(ui.sort_hand(o["legal"], trump=trump)), unsafe_allow_html=True)
     with right:
         if winning is not None:
             win_card = Card.parse(table[seats.index(winning)])
-            st.markdown(f"**Winning now:** {winning.title} ({winning.team.value}) with "
-                        f"{ui.card_chip(win_card)}", unsafe_allow_html=True)
+            st.markdown(t("**Winning now:** {seat} ({team}) with", seat=seat_name(winning), team=winning.team) + " "
+                        + ui.card_chip(win_card), unsafe_allow_html=True)
         else:
-            st.markdown(f"**{to_play.title} leads**: no card is on the table yet.")
-        st.markdown(f"**Why:** {o['rule']}")
-        st.caption(f"Rule `{o['rule_id']}`: {o['rule_text']}")
+            st.markdown(t("**{seat} leads**: no card is on the table yet.", seat=seat_name(to_play)))
+        st.markdown(t("**Why:** {rule}", rule=o["rule"]))
+        st.caption(t("Rule {id}: {text}", id=code(o["rule_id"]), text=o["rule_text"]))
     if ekka_false:
-        st.warning(f"**The Ekka claim does not hold.** {plain(ekka_false)} The verdict treats the lead as made "
-                   "without Ekka.", icon=":material/warning:")
+        st.warning(t("**The Ekka claim does not hold.** {why} The verdict treats the lead as made without Ekka.",
+                   why=plain(ekka_false)), icon=":material/warning:")
     elif o["ekka"]:
         lead = Card.parse(table[0])
-        st.success(f"**The Ekka claim holds:** {lead.pretty} is the highest {lead.suit.title[:-1]} still "
-                   "unplayed (cards in earlier tricks count as played; cards in hands do not).",
+        st.success(t("**The Ekka claim holds:** {card} is the highest {suit:one} still unplayed (cards in earlier "
+                     "tricks count as played; cards in hands do not).", card=lead, suit=lead.suit),
                    icon=":material/check_circle:")
     elif table and not o["ekka"]:
         lead = Card.parse(table[0])
-        played = [Card.parse(c) for t in core.get("tricks") or [] for c in t["cards"]] + \
+        played = [Card.parse(c) for trick in core.get("tricks") or [] for c in trick["cards"]] + \
                  [Card.parse(c) for c in core.get("played") or []]
         if ekka_problem(lead, played, mode, trump) is None:
-            st.caption(f"{lead.pretty} is the highest {lead.suit.title[:-1]} still unplayed: the leader "
-                       "could have announced Ekka.")
-    rows = [{"Card": Card.parse(v["card"]).pretty, "Legal": "✓ legal" if v["legal"] else "✕ illegal",
-             "Why": v["reason"].removeprefix(o["rule"]).strip() or v["reason"]} for v in o["verdicts"]]
-    st.caption(f"Card by card (each under: “{o['rule']}”)")
+            st.caption(t("{card} is the highest {suit:one} still unplayed: the leader could have announced Ekka.",
+                         card=lead, suit=lead.suit))
+    rows = [{t("Card"): t("{card}", card=Card.parse(v["card"])), t("Legal"): t("✓ legal") if v["legal"] else t("✕ illegal"),
+             t("Why"): v["reason"].removeprefix(o["rule"]).strip() or v["reason"]} for v in o["verdicts"]]
+    st.caption(t("Card by card (each under: “{rule}”)", rule=o["rule"]))
     # A static table, not a grid: the reasons are sentences and must wrap on a phone, not be cut.
     st.table(pd.DataFrame(rows).style.hide(axis="index"))
 

@@ -15,12 +15,15 @@ import streamlit as st
 
 from explorer.engine.cards import Card, Suit
 from explorer.ui import forms, state
+from explorer.ui.lang import t
 
 _CSS = """<style>
 /* Tappable cards: compact pills, so a suit's eight cards fit one row on a 390 px phone. */
 [class*="st-key-bx-taps"] [data-testid="stButtonGroup"] button[data-variant="pills"] {
   min-height: 2.1rem; padding: 0 .45rem; font-size: 1rem; }
 [class*="st-key-bx-taps"] [data-testid="stButtonGroup"] > div:last-child { gap: .3rem; }
+/* Right to left, a card keeps its rank before its suit (A♠, not ♠A); the row runs from the ace on the right. */
+html[dir="rtl"] [class*="st-key-bx-taps"] button p { direction: ltr; unicode-bidi: isolate; }
 </style>"""
 
 
@@ -57,8 +60,8 @@ def tap_cards(cards_key: str, label: str, *, limit: int, help: str | None = None
         st.html(_CSS)
         st.markdown(f"**{label}**", help=help)
         for suit in forms.SUITS:
-            st.pills(f"{label}: {Suit.parse(suit).title}", forms.SUIT_OPTIONS[suit], selection_mode="multi",
+            st.pills(t("{label}: {suit}", label=label, suit=Suit.parse(suit)), forms.SUIT_OPTIONS[suit], selection_mode="multi",
                      key=state.tap_key(cards_key, suit), format_func=face, on_change=_tapped, args=(cards_key, suit, limit),
                      label_visibility="collapsed", wrap=True)
         if ss.pop(state.tap_refused_key(cards_key), False):
-            st.caption(full or f"At most {limit} cards here: tap a chosen card to take it back first.")
+            st.caption(full or t("At most {n} cards here: tap a chosen card to take it back first.", n=limit))

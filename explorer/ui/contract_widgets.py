@@ -15,15 +15,17 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.cards import Seat
+from explorer.engine.i18n import N_
 from explorer.ui.forms import LEVELS, SEAT_IDS, ContractKeys
 from explorer.ui.seat_map import play_order_words, seat_map_html
-from explorer.ui.words import NO_SEAT, level_label, seat_label
+from explorer.ui.words import NO_SEAT, level_label, seat_label, t
 
 
 def seat_roles(values: Mapping[str, Any], k: ContractKeys) -> tuple[dict[Seat, list[str]], Seat | None]:
     """Each seat's roles in the contract (deals, buys, doubles) and the seat that plays first (the dealer's right).
 
-    >>> from explorer.ui.forms import TRICK_CONTRACT as K
+    >>> from explorer.engine.i18n import N_
+from explorer.ui.forms import TRICK_CONTRACT as K
     >>> roles, first = seat_roles({K.buyer: "N", K.dealer: "E", K.level: "double", K.doubler: "W"}, K)
     >>> {s.value: r for s, r in roles.items()}, first.value
     ({'N': ['buys', 'plays first'], 'E': ['deals'], 'W': ['doubles']}, 'N')
@@ -46,14 +48,14 @@ def seats_and_escalation(k: ContractKeys, *, buyer_help: str, dealer_help: str,
     (``seat_map=False``: the page draws its own, e.g. the Trick checker's trick)."""
     ss = st.session_state
     left, right = st.columns(2)
-    left.selectbox("Dealer", [NO_SEAT, *SEAT_IDS], key=k.dealer, format_func=seat_label, help=dealer_help)
-    right.selectbox("Buyer", list(SEAT_IDS), key=k.buyer, format_func=seat_label, help=buyer_help)
+    left.selectbox(t("Dealer"), [NO_SEAT, *SEAT_IDS], key=k.dealer, format_func=seat_label, help=dealer_help)
+    right.selectbox(t("Buyer"), list(SEAT_IDS), key=k.buyer, format_func=seat_label, help=buyer_help)
     left, right = st.columns(2)
-    left.selectbox("Escalation", list(LEVELS), key=k.level, format_func=level_label)
-    right.selectbox("Doubler", [NO_SEAT, *SEAT_IDS], key=k.doubler, format_func=seat_label,
+    left.selectbox(t("Escalation"), list(LEVELS), key=k.level, format_func=level_label)
+    right.selectbox(t("Doubler"), [NO_SEAT, *SEAT_IDS], key=k.doubler, format_func=seat_label,
                     disabled=ss[k.level] == "none", help=doubler_help)
     if not seat_map:
         return
     roles, first = seat_roles(ss, k)
-    st.html(seat_map_html(roles, label="The seats of this deal"))
+    st.html(seat_map_html(roles, label=N_("The seats of this deal")))
     st.caption(play_order_words(first, start="plays first"))

@@ -17,13 +17,14 @@ from typing import Any, NamedTuple
 
 from explorer.engine.cards import DECK, Card, CardError, Seat, Suit, priority_order
 from explorer.engine.contract import LEVELS as ENGINE_LEVELS
+from explorer.engine.i18n import N_
 from explorer.engine.kinds.play import PlayIn
 from explorer.engine.kinds.score import ScoreIn
 from explorer.engine.play import play_tricks, team_totals
 from explorer.engine.scenario import read_model
 from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
 from explorer.ui import state
-from explorer.ui.words import NO_SEAT
+from explorer.ui.words import NO_SEAT, t, tn
 
 LEVELS = tuple(level.value for level in ENGINE_LEVELS)
 """The escalation levels of a selectbox, lowest first."""
@@ -59,13 +60,13 @@ def tokens(text: str | None) -> list[str]:
     ['KC', 'TH', 'KC', 'xx']
     """
     out = []
-    for t in re.split(r"[\s,;]+", (text or "").strip()):
-        if not t:
+    for tok in re.split(r"[\s,;]+", (text or "").strip()):
+        if not tok:
             continue
         try:
-            out.append(str(Card.parse(t)))
+            out.append(str(Card.parse(tok)))
         except CardError:
-            out.append(t)
+            out.append(tok)
     return out
 
 
@@ -76,20 +77,20 @@ def bad_tokens(items: Iterable[str]) -> list[str]:
     ['ZZ']
     """
     out = []
-    for t in items:
+    for tok in items:
         try:
-            Card.parse(t)
+            Card.parse(tok)
         except CardError:
-            out.append(t)
+            out.append(tok)
     return out
 
 
 def trick_lines(tricks: Iterable[Mapping[str, Any]]) -> str:
     """Earlier tricks as the text area shows them: ``S: KD 7D AD 8D`` (``ekka`` at the end when announced)."""
     lines = []
-    for t in tricks:
-        line = f"{t['leader']}: {' '.join(str(c) for c in t['cards'])}"
-        if t.get("ekka"):
+    for trick in tricks:
+        line = f"{trick['leader']}: {' '.join(str(c) for c in trick['cards'])}"
+        if trick.get("ekka"):
             line += " ekka"
         lines.append(line)
     return "\n".join(lines)
@@ -98,7 +99,7 @@ def trick_lines(tricks: Iterable[Mapping[str, Any]]) -> str:
 _LINE = re.compile(r"^\s*([SENWsenw])\s*[:\-–]\s*(.*)$")
 
 
-def parse_trick_lines(text: str, *, what: str = "earlier tricks",
+def parse_trick_lines(text: str, *, what: str = N_("earlier tricks"),
                       need_leader: bool = True) -> tuple[list[dict[str, Any]], list[str]]:
     """Tricks typed one a line, ``S: KD 7D AD 8D`` with an optional ``ekka``; problems name the line.
 
@@ -118,7 +119,8 @@ def parse_trick_lines(text: str, *, what: str = "earlier tricks",
         if m:
             leader, body = m.group(1).upper(), m.group(2)
         elif need_leader:
-            problems.append(f"{what}, line {n}: start with the leader's seat, e.g. 'S: KD 7D AD 8D'")
+            problems.append(t("{what}, line {n}: start with the leader's seat, e.g. {example}", what=t(what), n=n,
+                               example="'S: KD 7D AD 8D'"))
             continue
         toks = tokens(body)
         ekka = False
@@ -311,7 +313,7 @@ def switch_entry(values: Mapping[str, Any], to: str) -> tuple[dict[str, Any], li
     """
     out: dict[str, Any] = {state.TRICK_ENTRY: to}
     problems: list[str] = []
-    names = {state.TRICK_TABLE: "cards on the table", state.TRICK_HAND: "hand", state.TRICK_PLAYED: "cards played"}
+    names = {state.TRICK_TABLE: t("cards on the table"), state.TRICK_HAND: t("hand"), state.TRICK_PLAYED: t("cards played")}
     for pick_key, text_key in _PLAY_CARD_FIELDS:
         if to == "type":
             out[text_key] = " ".join(tapped_cards(values, pick_key))
@@ -319,13 +321,14 @@ def switch_entry(values: Mapping[str, Any], to: str) -> tuple[dict[str, Any], li
             items = tokens(values.get(text_key, ""))
             bad = bad_tokens(items)
             if bad:
-                problems.append(f"{names[pick_key]}: {', '.join(map(repr, bad))} "
-                                f"{'is' if len(bad) == 1 else 'are'} not a card; fix it before switching to tapping")
+                problems.append(tn("{field}: {bad} is not a card; fix it before switching to tapping",
+                                   "{field}: {bad} are not a card; fix it before switching to tapping", len(bad),
+                                   field=names[pick_key], bad=", ".join(map(repr, bad))))
             if len(set(items)) != len(items):
-                problems.append(f"{names[pick_key]}: a card is there twice; fix it before switching to tapping")
+                problems.append(t("{field}: a card is there twice; fix it before switching to tapping", field=names[pick_key]))
             elif len(items) > TAP_LIMITS[pick_key]:
-                problems.append(f"{names[pick_key]}: {len(items)} cards, more than tapping takes "
-                                f"({TAP_LIMITS[pick_key]}); fix it before switching to tapping")
+                problems.append(t("{field}: {n} cards, more than tapping takes ({limit}); fix it before switching to tapping",
+                                  field=names[pick_key], n=len(items), limit=TAP_LIMITS[pick_key]))
             out.update(tap_values(pick_key, items))
     if problems:
         return {state.TRICK_ENTRY: "type"}, problems
@@ -434,37 +437,37 @@ def count_tricks(text: str, *, mode: str, trump: str | None, dealer: str | None)
     >>> c.points, c.tricks_won
     ({'NS': 100, 'EW': 30}, {'NS': 6, 'EW': 2})
     """
-    lines, problems = parse_trick_lines(text, what="tricks", need_leader=False)
+    lines, problems = parse_trick_lines(text, what=N_("tricks"), need_leader=False)
     if problems:
         return Counted(None, None, problems)
     if len(lines) != 8:
-        return Counted(None, None, [f"eight tricks are needed, one a line ({len(lines)} given)"])
+        return Counted(None, None, [t("eight tricks are needed, one a line ({n} given)", n=len(lines))])
     seen: dict[str, int] = {}
-    for i, t in enumerate(lines, start=1):
-        if len(t["cards"]) != 4:
-            problems.append(f"tricks, line {i}: {len(t['cards'])} cards; a trick has 4")
-        for c in t["cards"]:
+    for i, trick in enumerate(lines, start=1):
+        if len(trick["cards"]) != 4:
+            problems.append(t("tricks, line {i}: {n} cards; a trick has 4", i=i, n=len(trick["cards"])))
+        for c in trick["cards"]:
             try:
                 Card.parse(c)
             except CardError as e:
-                problems.append(f"tricks, line {i}: {e}")
+                problems.append(t("tricks, line {i}: {problem}", i=i, problem=str(e)))
                 continue
             if c in seen:
-                problems.append(f"tricks, line {i}: {c} was already played in trick {seen[c]}")
+                problems.append(t("tricks, line {i}: {card} was already played in trick {trick}", i=i, card=c, trick=seen[c]))
             else:
                 seen[c] = i
-    leaders = [Seat.parse(t["leader"]) if t["leader"] else None for t in lines]
+    leaders = [Seat.parse(tr["leader"]) if tr["leader"] else None for tr in lines]
     first = leaders[0] or (priority_order(Seat.parse(dealer))[0] if dealer else None)
     if first is None:
-        problems.append("tricks, line 1: give the leader (e.g. 'E: 7S TS KH JS') or choose the dealer")
+        problems.append(t("tricks, line 1: give the leader (e.g. {example}) or choose the dealer", example="'E: 7S TS KH JS'"))
     if problems:
         return Counted(None, None, problems)
     m = Mode(mode)
-    played = play_tricks([[Card.parse(c) for c in t["cards"]] for t in lines], mode=m,
+    played = play_tricks([[Card.parse(c) for c in tr["cards"]] for tr in lines], mode=m,
                          trump=Suit.parse(trump) if (m is Mode.HOKUM and trump) else None,
                          first_leader=first, leaders=leaders)
     points, won = team_totals(played)
-    return Counted({t.value: v for t, v in points.items()}, {t.value: v for t, v in won.items()}, [])
+    return Counted({tm.value: v for tm, v in points.items()}, {tm.value: v for tm, v in won.items()}, [])
 
 
 def raw_total(mode: str) -> int:

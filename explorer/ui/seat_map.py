@@ -18,7 +18,13 @@ import html
 from collections.abc import Mapping, Sequence
 
 from explorer.engine.cards import Card, Seat
+from explorer.engine.i18n import N_
 from explorer.engine.play import seats_from
+from explorer.ui.words import seat_name, t
+
+ROLES = (N_("leads"), N_("2nd"), N_("3rd"), N_("wins"), N_("to play"), N_("deals"), N_("buys"), N_("doubles"),
+         N_("plays first"))
+"""The roles a seat is tagged with (English keys, shown in the page's language)."""
 
 DIRECTION = "↺"
 """The direction of play drawn in the middle of the table (DejaVu Sans draws it: no emoji font needed)."""
@@ -28,7 +34,8 @@ _AREA = {Seat.N: "n", Seat.W: "w", Seat.E: "e", Seat.S: "s"}
 _CSS = """<style>
 .bx-seatmap{display:grid;grid-template-columns:1fr auto 1fr;grid-template-areas:". n ." "w c e" ". s .";
  align-items:center;justify-items:center;gap:.15rem .4rem;max-width:17rem;margin:.1rem 0 .2rem;
- padding:.35rem .5rem;border-radius:.8rem;background:#e6efe8;border:1px solid #c9d8cd;font-size:.85rem}
+ padding:.35rem .5rem;border-radius:.8rem;background:#e6efe8;border:1px solid #c9d8cd;font-size:.85rem;direction:ltr}
+.bx-seatmap .bx-sm-name,.bx-seatmap .bx-sm-role{unicode-bidi:plaintext}
 .bx-seatmap .bx-sm-seat{display:flex;flex-direction:column;align-items:center;line-height:1.2;text-align:center}
 .bx-seatmap .bx-sm-n{grid-area:n}.bx-seatmap .bx-sm-w{grid-area:w}.bx-seatmap .bx-sm-e{grid-area:e}
 .bx-seatmap .bx-sm-s{grid-area:s}
@@ -57,19 +64,21 @@ def play_order_words(first: Seat | None, *, start: str = "leads") -> str:
     'Play runs anticlockwise, to each player’s right. Choose the dealer: the dealer’s right plays first.'
     """
     if first is None:
-        return "Play runs anticlockwise, to each player’s right. Choose the dealer: the dealer’s right plays first."
-    seats = [s.title for s in seats_from(first)]
-    rest = ", ".join(seats[1:])
+        return t("Play runs anticlockwise, to each player’s right. Choose the dealer: the dealer’s right plays first.")
+    seats = [seat_name(s) for s in seats_from(first)]
     if start == "plays first":
-        return f"Play runs anticlockwise, to each player’s right: {seats[0]} plays first, then {rest}."
-    return f"Play runs anticlockwise, to each player’s right: {seats[0]} leads, then {rest}."
+        return t("Play runs anticlockwise, to each player’s right: {first} plays first, then {rest}.",
+                 first=seats[0], rest=seats[1:])
+    return t("Play runs anticlockwise, to each player’s right: {first} leads, then {rest}.",
+             first=seats[0], rest=seats[1:])
 
 
 def seat_map_html(roles: Mapping[Seat, Sequence[str]] | None = None, *, cards: Mapping[Seat, Card | str] | None = None,
                   turn: Seat | None = None, label: str = "The table") -> str:
     """N at the top, S at the bottom, W left, E right, ↺ in the middle; ``roles`` tag seats ("deals"),
     ``cards`` puts a card face on the seat that played it, ``turn`` frames the seat to play."""
-    roles = roles or {}
+    roles = {seat: [t(r) for r in rs] for seat, rs in (roles or {}).items()}
+    label = t(label)
     played = {seat: Card.parse(card) for seat, card in (cards or {}).items()}
     cells = []
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
@@ -79,15 +88,16 @@ def seat_map_html(roles: Mapping[Seat, Sequence[str]] | None = None, *, cards: M
                 f'data-card="{card}">{card.pretty}</span>' if card else "")
         turn_cls = " bx-sm-turn" if seat is turn else ""
         cells.append(f'<div class="bx-sm-seat bx-sm-{_AREA[seat]}{turn_cls}" data-seat="{seat.value}">'
-                     f'<span class="bx-sm-name">{seat.title}</span>{face}{tags}</div>')
+                     f'<span class="bx-sm-name">{html.escape(seat_name(seat))}</span>{face}{tags}</div>')
     said = []
     for seat in (Seat.N, Seat.E, Seat.S, Seat.W):
-        bits = ([played[seat].pretty] if seat in played else []) + list(roles.get(seat, ()))
+        bits = ([played[seat]] if seat in played else []) + list(roles.get(seat, ()))
         if bits:
-            said.append(f"{seat.title} {', '.join(bits)}")
-    words = "; ".join(said)
-    aria = html.escape(f"{label}: North at the top, South at the bottom, West left, East right; play runs "
-                       f"anticlockwise" + (f"; {words}" if words else ""), quote=True)
-    middle = f'<div class="bx-sm-c" title="Play runs anticlockwise">{DIRECTION}</div>'
+            said.append(t("{seat} {what}", seat=seat_name(seat), what=bits))
+    words = t("; ").join(said)
+    aria = html.escape(t("{label}: North at the top, South at the bottom, West left, East right; play runs "
+                         "anticlockwise", label=label) + (t("; ") + words if words else ""), quote=True)
+    runs = html.escape(t("Play runs anticlockwise"), quote=True)
+    middle = f'<div class="bx-sm-c" title="{runs}">{DIRECTION}</div>'
     return (f'{_CSS}<div class="bx-seatmap" role="img" aria-label="{aria}">'
             f"{cells[0]}{cells[1]}{middle}{cells[2]}{cells[3]}</div>")

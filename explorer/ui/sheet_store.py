@@ -26,6 +26,7 @@ from explorer.engine.match import Match
 from explorer.ui import browser_store, sheet_io
 from explorer.ui import state as keys
 from explorer.ui import state as sheet_keys
+from explorer.ui.lang import t, tn
 from explorer.ui.sheet_table import csv_text
 
 HISTORY_LIMIT = 100
@@ -69,15 +70,19 @@ def describe(rows: Sequence[dict[str, Any]]) -> str:
     'no deal'
     """
     if not rows:
-        return "no deal"
+        return t("no deal")
     try:
         match = Match.from_rows(rows)
     except ValueError:
-        return f"{len(rows)} deal{'s' if len(rows) != 1 else ''}"
-    t = match.totals()
+        return tn("{n} deal", "{n} deals", len(rows))
+    totals = match.totals()
     winner = match.winner()
-    end = f", won by {winner.value}" if winner else ""
-    return f"{len(rows)} deal{'s' if len(rows) != 1 else ''}, NS {t[Team.NS]} · EW {t[Team.EW]}{end}"
+    params = {"ns_team": Team.NS, "ew_team": Team.EW, "ns": totals[Team.NS], "ew": totals[Team.EW]}
+    if winner:
+        return tn("{n} deal, {ns_team} {ns} · {ew_team} {ew}, won by {team}",
+                  "{n} deals, {ns_team} {ns} · {ew_team} {ew}, won by {team}", len(rows), team=winner, **params)
+    return tn("{n} deal, {ns_team} {ns} · {ew_team} {ew}", "{n} deals, {ns_team} {ns} · {ew_team} {ew}", len(rows),
+              **params)
 
 
 # --- kept in the browser -------------------------------------------------------------------------
@@ -117,8 +122,8 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
     ss[sheet_keys.SHEET_HISTORY] = [*undo, copy.deepcopy(here)][-HISTORY_LIMIT:]
     ss[sheet_keys.SHEET_DEALS] = kept
     ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
-    _say("top", "info", f"The sheet was changed in another tab of this browser; this tab now shows it "
-                        f"({describe(kept)}). **Undo** brings back what this tab showed.")
+    _say("top", "info", t("The sheet was changed in another tab of this browser; this tab now shows it "
+                          "({match}). **Undo** brings back what this tab showed.", match=describe(kept)))
 
 
 def keep() -> None:
@@ -131,8 +136,8 @@ def keep() -> None:
             return
         except browser_store.StoreError as e:
             problem = str(e)
-    _say("top", "warning", "This sheet is too large to keep in the browser; it lasts as long as this tab. "
-                           "Save it as CSV to keep it.", [problem])
+    _say("top", "warning", t("This sheet is too large to keep in the browser; it lasts as long as this tab. "
+                             "Save it as CSV to keep it."), [problem])
 
 
 # --- match links ---------------------------------------------------------------------------------
@@ -151,21 +156,23 @@ def _open_link(commit: Commit) -> None:
     try:
         linked = sheet_io.read_link(link)
     except sheet_io.SheetFileError as e:
-        _say("top", "error", "**This match link could not be opened.** The sheet is as it was; ask for "
-                             "a fresh link.", e.problems)
+        _say("top", "error", t("**This match link could not be opened.** The sheet is as it was; ask for "
+                               "a fresh link."), e.problems)
         _drop_link()
         return
     here = _rows()
     if linked == here:
-        _say("top", "info", "The match link holds the match this sheet already shows.")
+        _say("top", "info", t("The match link holds the match this sheet already shows."))
     elif not here:
         commit(linked)
-        _say("top", "success", f"Opened the match from the link: {describe(linked)}.")
+        _say("top", "success", t("Opened the match from the link: {match}.", match=describe(linked)))
     elif linked[:len(here)] == here:  # a later link of the same match: nothing kept is lost
         commit(linked)
         more = len(linked) - len(here)
-        _say("top", "success", f"Opened the match from the link: it continues your sheet with {more} more "
-                               f"deal{'s' if more != 1 else ''} ({describe(linked)}). **Undo** goes back.")
+        _say("top", "success", tn("Opened the match from the link: it continues your sheet with {n} more deal "
+                                  "({match}). **Undo** goes back.",
+                                  "Opened the match from the link: it continues your sheet with {n} more deals "
+                                  "({match}). **Undo** goes back.", more, match=describe(linked)))
     else:
         ss[keys.SHEET_LINK_PENDING] = {"rows": linked}
         return  # the link stays in the address bar until the user chooses
@@ -176,14 +183,14 @@ def _open_pending(commit: Commit) -> None:
     pending = ss.pop(keys.SHEET_LINK_PENDING, None)
     if pending:
         commit(pending["rows"])
-        _say("top", "success", f"Opened the match from the link: {describe(pending['rows'])}. "
-                               "**Undo** brings back the sheet you had.")
+        _say("top", "success", t("Opened the match from the link: {match}. **Undo** brings back the sheet you had.",
+                                 match=describe(pending["rows"])))
     _drop_link()
 
 
 def _keep_mine() -> None:
     ss.pop(keys.SHEET_LINK_PENDING, None)
-    _say("top", "info", "Kept your sheet; the linked match was not opened.")
+    _say("top", "info", t("Kept your sheet; the linked match was not opened."))
     _drop_link()
 
 
@@ -195,15 +202,16 @@ def notices(commit: Commit) -> None:
     if not pending:
         return
     with st.container(border=True, key=keys.SHEET_LINK_CHOICE):
-        st.markdown("**A match link was opened, and this browser keeps another match.**")
-        st.markdown(f"- The link: {describe(pending['rows'])}.\n- Your sheet: {describe(_rows())}.")
+        st.markdown(t("**A match link was opened, and this browser keeps another match.**"))
+        st.markdown("- " + t("The link: {match}.", match=describe(pending["rows"])) + "\n- "
+                    + t("Your sheet: {match}.", match=describe(_rows())))
         c = st.columns([1, 1, 1], vertical_alignment="bottom")
-        c[0].button("Open the linked match", key=keys.SHEET_LINK_OPEN, type="primary", width="stretch",
+        c[0].button(t("Open the linked match"), key=keys.SHEET_LINK_OPEN, type="primary", width="stretch",
                     on_click=_open_pending, args=(commit,))
-        c[1].button("Keep my sheet", key=keys.SHEET_LINK_KEEP, width="stretch", on_click=_keep_mine)
-        c[2].download_button("Save my sheet as CSV first", csv_text(_rows()), file_name="baloot-score-sheet.csv",
+        c[1].button(t("Keep my sheet"), key=keys.SHEET_LINK_KEEP, width="stretch", on_click=_keep_mine)
+        c[2].download_button(t("Save my sheet as CSV first"), csv_text(_rows()), file_name="baloot-score-sheet.csv",
                              mime="text/csv", key=keys.SHEET_LINK_SAVE_MINE, on_click="ignore", width="stretch")
-        st.caption("Opening the linked match puts your sheet on the Undo stack: **Undo** brings it back.")
+        st.caption(t("Opening the linked match puts your sheet on the Undo stack: **Undo** brings it back."))
 
 
 # --- files and the share link ---------------------------------------------------------------------
@@ -215,13 +223,13 @@ def _on_upload(commit: Commit) -> None:
     try:
         rows = sheet_io.read_file(upload.getvalue(), upload.name)
     except sheet_io.SheetFileError as e:
-        _say("file", "error", "**The file was not opened.** The sheet is as it was. What is wrong "
-                              "(rows counted as in a spreadsheet, the header is row 1):", e.problems)
+        _say("file", "error", t("**The file was not opened.** The sheet is as it was. What is wrong "
+                                "(rows counted as in a spreadsheet, the header is row 1):"), e.problems)
         return
     had = bool(_rows())
     commit(rows)
-    _say("file", "success", f"Opened the file: {describe(rows)}."
-                            + (" **Undo** brings back the sheet you had." if had else ""))
+    _say("file", "success", t("Opened the file: {match}.", match=describe(rows))
+                            + (" " + t("**Undo** brings back the sheet you had.") if had else ""))
 
 
 def share_url(rows: Sequence[dict[str, Any]], page_file: str = "score_sheet.py") -> str:
@@ -239,23 +247,23 @@ def share_url(rows: Sequence[dict[str, Any]], page_file: str = "score_sheet.py")
 def share_and_open(commit: Commit) -> None:
     """The "Open, save or share" expander: open a CSV/YAML sheet, save as YAML, the match link."""
     items = _rows()
-    with st.expander("Open, save or share the sheet", icon=":material/folder_open:", key=keys.SHEET_SHARE_BOX):
+    with st.expander(t("Open, save or share the sheet"), icon=":material/folder_open:", key=keys.SHEET_SHARE_BOX):
         left, right = st.columns(2, gap="medium")
         with left:
-            st.file_uploader("Open a saved sheet (CSV or YAML)", type=list(sheet_io.FILE_TYPES),
+            st.file_uploader(t("Open a saved sheet (CSV or YAML)"), type=list(sheet_io.FILE_TYPES),
                              key=keys.SHEET_UPLOAD, on_change=_on_upload, args=(commit,), max_upload_size=1,
-                             help="A file saved from this page. It replaces the sheet; Undo brings the "
-                                  "old one back.")
+                             help=t("A file saved from this page. It replaces the sheet; Undo brings the "
+                                    "old one back."))
             _show("file")
         with right:
             if items:
-                st.download_button("Save the sheet as YAML", sheet_io.yaml_text(items),
+                st.download_button(t("Save the sheet as YAML"), sheet_io.yaml_text(items),
                                    file_name="baloot-score-sheet.yaml", mime="application/x-yaml",
                                    key=keys.SHEET_DOWNLOAD_YAML, on_click="ignore", width="stretch")
-                st.caption("Match link: send it to the others at the table; it opens this match, as it "
-                           "is now, on their phone (send a new one after more deals).")
+                st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
+                             "is now, on their phone (send a new one after more deals)."))
                 st.code(share_url(items), language=None, wrap_lines=True)
             else:
-                st.caption("Nothing to save or share yet.")
-        st.caption("This browser keeps the sheet by itself (nothing is sent anywhere): it is still here "
-                   "after a reload or a restart of the browser.")
+                st.caption(t("Nothing to save or share yet."))
+        st.caption(t("This browser keeps the sheet by itself (nothing is sent anywhere): it is still here "
+                     "after a reload or a restart of the browser."))

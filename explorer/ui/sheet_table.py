@@ -23,19 +23,21 @@ from typing import Any
 import pandas as pd
 
 from explorer.engine.cards import Team
+from explorer.engine.i18n import N_
 from explorer.engine.match import Match, MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
 from explorer.ui.text import plain
+from explorer.ui.words import lang_code, t, tn
 
 Row = dict[str, Any]
 Message = tuple[str, str]
 """``(level, text)`` with level ``error``, ``success``, ``info`` or ``warning``."""
 
 KINDS: dict[str, str] = {
-    "award": "Points",
-    "gahwa_NS": "Gahwa won by NS",
-    "gahwa_EW": "Gahwa won by EW",
-    "cancelled": "Cancelled (all passed)",
+    "award": N_("Points"),
+    "gahwa_NS": N_("Gahwa won by NS"),
+    "gahwa_EW": N_("Gahwa won by EW"),
+    "cancelled": N_("Cancelled (all passed)"),
 }
 """The kinds of deal the sheet's add form offers, with their labels."""
 
@@ -119,28 +121,28 @@ def apply_edits(items: Sequence[Row], payload: Mapping[str, Any]) -> tuple[list[
         zeroed = ""
         if change.get("Gahwa winner") and points_untouched and (new.get("NS") or new.get("EW")):
             new["NS"], new["EW"] = 0, 0
-            zeroed = " Its points are set to 0: a Gahwa records no points, its winner takes the match."
+            zeroed = " " + t("Its points are set to 0: a Gahwa records no points, its winner takes the match.")
         if change.get("Cancelled") is True and points_untouched and (new.get("NS") or new.get("EW")):
             new["NS"], new["EW"] = 0, 0
-            zeroed = " Its points are set to 0: a cancelled deal adds nothing."
+            zeroed = " " + t("Its points are set to 0: a cancelled deal adds nothing.")
         try:
             deal = MatchDeal.from_dict(new)
         except MatchError as e:
-            messages.append(("error", f"Deal {i + 1} was not changed: " + "; ".join(e.problems) + "."))
+            messages.append(("error", t("Deal {n} was not changed: {problems}.", n=i + 1, problems=problems_text(e.problems))))
             continue
         if deal.to_dict() != new_items[i]:
             new_items[i] = deal.to_dict()
             changed = True
-            messages.append(("success", f"Deal {i + 1} changed: {deal.describe()}.{zeroed}"))
+            messages.append(("success", t("Deal {n} changed: {deal}.", n=i + 1, deal=deal_words(deal)) + zeroed))
     for row in payload.get("added_rows") or []:
         try:
             deal = MatchDeal.from_dict({COLUMNS.get(k, k): v for k, v in (row or {}).items()})
         except MatchError as e:
-            messages.append(("error", "The new row was not added: " + "; ".join(e.problems) + "."))
+            messages.append(("error", t("The new row was not added: {problems}.", problems=problems_text(e.problems))))
             continue
         new_items.append(deal.to_dict())
         changed = True
-        messages.append(("success", f"Deal {len(new_items)} added: {deal.describe()}."))
+        messages.append(("success", t("Deal {n} added: {deal}.", n=len(new_items), deal=deal_words(deal))))
     gone = sorted({int(i) for i in payload.get("deleted_rows") or [] if 0 <= int(i) < len(new_items)},
                   reverse=True)
     for i in gone:
@@ -148,23 +150,130 @@ def apply_edits(items: Sequence[Row], payload: Mapping[str, Any]) -> tuple[list[
         changed = True
     if gone:
         numbers = ", ".join(str(i + 1) for i in sorted(gone))
-        plural = len(gone) > 1
-        messages.append(("info", f"Deleted deal{'s' if plural else ''} {numbers}. Undo brings "
-                                 f"{'them' if plural else 'it'} back."))
+        messages.append(("info", tn("Deleted deal {numbers}. Undo brings it back.",
+                                    "Deleted deals {numbers}. Undo brings them back.", len(gone), numbers=numbers)))
     return new_items, messages, changed
+
+
+_MATCH_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), m) for p, m in (
+    (r"^(?P<value>.+) is not a whole number of game points$", N_("{value} is not a whole number of game points")),
+    (r"^(?P<value>.+) is negative; game points are 0 or more$", N_("{value} is negative; game points are 0 or more")),
+    (r"^is empty; write a whole number \(0 when the team scored nothing\)$",
+     N_("is empty; write a whole number (0 when the team scored nothing)")),
+    (r"^(?P<value>.+) is more than one deal can award \(at most (?P<most>\d+).*\)$",
+     N_("{value} is more than one deal can award (at most {most})")),
+    (r"^the match is over: (?P<team>NS|EW) won it in deal (?P<deal>\d+) \(start a new match\)$",
+     N_("the match is over: {team} won it in deal {deal} (start a new match)")),
+    (r"^a Gahwa deal records no points \(004\): its winner takes the match$",
+     N_("a Gahwa deal records no points: its winner takes the match")),
+    (r"^a cancelled deal \(all passed\) records no points$", N_("a cancelled deal (all passed) records no points")),
+    (r"^a deal cannot be both a Gahwa and cancelled$", N_("a deal cannot be both a Gahwa and cancelled")),
+    (r"^unknown team (?P<value>.+) for the Gahwa winner \(use NS or EW\)$",
+     N_("unknown team {value} for the Gahwa winner (use NS or EW)")),
+))
+"""The match's problem lines the sheet says in the page's language (English: shown as the engine wrote them)."""
+
+_WHERE = re.compile(r"^(?:(?P<label>deal|row) (?P<n>\d+)(?:, |$))?(?P<field>NS|EW|gahwa_winner|cancelled)?$")
+
+
+def problem_text(line: str) -> str:
+    """A problem of a deal in the page's language: ``NS: -3 is negative…`` (English as the engine says it).
+
+    >>> problem_text("deal 2, NS: 'x' is not a whole number of game points")
+    "deal 2, NS: 'x' is not a whole number of game points"
+    """
+    if lang_code() == "en":
+        return line
+    where, _, rest = line.rpartition(": ") if ": " in line else ("", "", line)
+    place = _WHERE.match(where) if where else None
+    if where and place is None:
+        where, rest = "", line
+    for pattern, template in _MATCH_PROBLEMS:
+        m = pattern.match(rest)
+        if m is None:
+            continue
+        params = {k: (Team(v) if k == "team" else int(v) if k in ("deal", "most") else plain(v))
+                  for k, v in m.groupdict().items()}
+        said = t(template, **params)
+        if not where:
+            return said
+        bits = []
+        if place["label"]:
+            bits.append(t("deal {n}", n=int(place["n"])) if place["label"] == "deal" else t("row {n}", n=int(place["n"])))
+        if place["field"] in ("NS", "EW"):
+            bits.append(t("{team}", team=Team(place["field"])))
+        elif place["field"]:
+            bits.append(t("Gahwa winner") if place["field"] == "gahwa_winner" else t("Cancelled"))
+        return t("{where}: {problem}", where=t(", ").join(bits), problem=said)
+    return line
+
+
+def problems_text(problems: Sequence[str]) -> str:
+    """A deal's problems in one line, in the page's language."""
+    return t("; ").join(problem_text(p) for p in problems)
+
+
+def deal_words(deal: MatchDeal) -> str:
+    """A deal in words, in the page's language (the English is :meth:`MatchDeal.describe`'s).
+
+    >>> deal_words(MatchDeal.award(11, 5)), deal_words(MatchDeal.gahwa("NS"))
+    ('NS 11, EW 5', 'Gahwa won by NS: NS wins the match')
+    """
+    if deal.kind == "gahwa":
+        return t("Gahwa won by {team}: {team} wins the match", team=deal.gahwa_winner)
+    if deal.kind == "cancelled":
+        return t("cancelled (all passed): no score")
+    return t("{ns_team} {ns}, {ew_team} {ew}", ns_team=Team.NS, ew_team=Team.EW, ns=deal.ns, ew=deal.ew)
+
+
+def match_words(match: Match) -> str:
+    """The state of the match in one sentence, in the page's language (the English is :meth:`Match.status`'s).
+
+    >>> match_words(Match.from_rows([{"NS": 100, "EW": 40}]))
+    'NS 100, EW 40: NS needs 52 more, EW 112.'
+    """
+    if not match.deals:
+        return t("No deal yet: the first team to reach {target} with the higher total wins.", target=match.target)
+    d = match.decision()
+    if d is not None:
+        if d.by_gahwa:
+            text = t("{team} wins the match by Gahwa in deal {deal}, whatever the totals.", team=d.winner, deal=d.deal)
+        else:
+            text = t("{team} wins the match in deal {deal}: {ns_team} {ns}, {ew_team} {ew} ({team} reached {target} "
+                     "with the higher total).", team=d.winner, deal=d.deal, ns_team=Team.NS, ew_team=Team.EW,
+                     ns=d.totals[Team.NS], ew=d.totals[Team.EW], target=match.target)
+        extra = match.extra_deals()
+        if extra:
+            text += " " + tn("{n} deal after that one does not count.", "{n} deals after that one do not count.", extra)
+        return text
+    totals = match.totals()
+    if match.needs_another_deal():
+        return t("Equal totals of {points} at or above {target}: another deal is needed.", points=totals[Team.NS],
+                 target=match.target)
+    need = match.to_go()
+    return t("{ns_team} {ns}, {ew_team} {ew}: {ns_team} needs {ns_need} more, {ew_team} {ew_need}.", ns_team=Team.NS,
+             ew_team=Team.EW, ns=totals[Team.NS], ew=totals[Team.EW], ns_need=need[Team.NS], ew_need=need[Team.EW])
+
+
+_SIDES = {Team.NS: N_("us"), Team.EW: N_("them")}
+"""The teams as a paper sheet's columns name them (Arabic لنا / لهم)."""
 
 
 def _status(deal: MatchDeal | None, problem: str | None, standing) -> str:
     if problem:
-        return f"✕ not counted: {problem.split(': ', 1)[-1]}"
+        return t("✕ not counted: {problem}", problem=problem_text(problem.split(": ", 1)[-1]))
     if standing.after_end:
-        return "after the end: not counted"
+        return t("after the end: not counted")
     if standing.winner is not None:
-        return f"★ {standing.winner.value} wins" + (" (Gahwa)" if standing.by_gahwa else "")
+        # In Arabic the sheet's columns are لنا / لهم: its cells say the winner the same short way.
+        team = standing.winner if lang_code() == "en" else t(_SIDES[standing.winner])
+        if standing.by_gahwa:
+            return t("★ {team} wins (Gahwa)", team=team)
+        return t("★ {team} wins", team=team)
     if standing.another_deal:
-        return f"equal at {MATCH_TARGET}+: another deal"
+        return t("equal at {target}+: another deal", target=MATCH_TARGET)
     if deal.kind == "cancelled":
-        return "cancelled: adds nothing"
+        return t("cancelled: adds nothing")
     return ""
 
 
@@ -194,6 +303,23 @@ def sheet_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     frame = pd.DataFrame(out, columns=FRAME_COLUMNS)
     return frame.astype({"Deal": "Int64", "NS": "Float64", "EW": "Float64", "Cancelled": "bool",
                          "NS total": "Int64", "EW total": "Int64", "Gahwa winner": "object"})
+
+
+_HEADS = {"Deal": N_("Deal"), "Gahwa winner": N_("Gahwa winner"), "Cancelled": N_("Cancelled"), "Note": N_("Note"),
+          "Match": N_("Match")}
+
+
+def head(column: str) -> str:
+    """A column's header in the page's language: in Arabic the teams are لنا (NS) and لهم (EW), as on a paper sheet.
+
+    >>> head("NS total"), head("Gahwa winner")
+    ('NS total', 'Gahwa winner')
+    """
+    if lang_code() == "en":
+        return column
+    team_heads = {"NS": N_("Us (NS)"), "EW": N_("Them (EW)"), "NS total": N_("Total, us"),
+                  "EW total": N_("Total, them")}
+    return t(team_heads.get(column) or _HEADS.get(column, column))
 
 
 READING_COLUMNS = ["Deal", "NS", "EW", "NS total", "EW total", "Match", "Note"]

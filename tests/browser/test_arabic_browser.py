@@ -72,3 +72,38 @@ def test_a_lesson_question_in_arabic_on_a_phone_reads_right_to_left_without_side
         shot(page, "ar-phone-answered")
     finally:
         context.close()
+
+
+def test_the_disputed_trick_entered_by_taps_in_arabic_on_a_phone_gives_the_arabic_verdict(browser: Browser, base_url):
+    """The Trick checker in Arabic on a phone: West leads K♣ in a hearts Hokum, North... South's 7♣ follows, and
+    East holds Q♥ and no club: by taps only, the verdict line says in Arabic that Q♥ is the only legal card; the
+    seat diagram keeps its geography (West on the left) and the page does not scroll sideways."""
+    from tests.browser.test_phone_browser import RUNS, card, tap, verdict_bar
+
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/trick_checker?lang=ar")
+        expect(page.get_by_role("heading", name="فاحص الأكلة", level=1)).to_be_visible(timeout=30_000)
+        page.evaluate(RUNS)
+        settle(page)
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        for locator in (page.locator(".st-key-trick-leader button", has_text="الغرب"), card(page, "table", "K♣"),
+                        card(page, "table", "7♣"), card(page, "hand", "Q♥")):
+            tap(page, locator)
+        bar = verdict_bar(page, "trick")
+        expect(bar).to_contain_text(re.compile(f"الدور على{ISOLATES}الشرق"), timeout=30_000)
+        expect(bar).to_contain_text(re.compile(f"Q♥{ISOLATES}هي الورقة الوحيدة المسموحة"))
+        expect(bar.locator('[data-testid="stMarkdownContainer"]').first).to_have_css("direction", "rtl")
+        seats = page.locator(".bx-seatmap")
+        expect(seats).to_have_css("direction", "ltr")                       # the table keeps its geography
+        expect(seats.locator('[data-seat="S"][data-card="7C"]')).to_have_count(1)
+        expect(seats.locator('.bx-sm-turn[data-seat="E"]')).to_contain_text("دوره")
+        face = card(page, "hand", "A♠").locator("p")
+        expect(face).to_have_css("direction", "ltr")                        # A♠ on its pill, not ♠A
+        west, east = (seats.locator(f'.bx-sm-seat[data-seat="{s}"]').bounding_box() for s in ("W", "E"))
+        assert west["x"] < east["x"], "West sits on the left of the diagram, East on the right"
+        no_sideways_scroll(page)
+        shot(page, "ar-phone-trick")
+    finally:
+        context.close()
