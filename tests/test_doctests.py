@@ -36,7 +36,6 @@ WITHOUT_EXAMPLES = {
     "explorer.i18n_tools": "a command (extract, check): tests/engine/test_messages.py runs it",
     "explorer.ui.sidebar": "Streamlit widgets only: tests/app/test_shell.py drives them",
     "explorer.ui.narrow_screen": "a browser script only: tests/browser/test_phone_browser.py runs it",
-    "explorer.ui.verdict_bar": "a Streamlit container and its CSS: tests/browser/test_phone_browser.py looks at it",
     "explorer.ui.lang": "the language of a Streamlit session: tests/app/test_language.py drives it",
     "explorer.ui.lesson_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
     "explorer.ui.lesson_score_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",

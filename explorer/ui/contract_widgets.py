@@ -24,8 +24,7 @@ from explorer.ui.words import NO_SEAT, level_label, seat_label, t
 def seat_roles(values: Mapping[str, Any], k: ContractKeys) -> tuple[dict[Seat, list[str]], Seat | None]:
     """Each seat's roles in the contract (deals, buys, doubles) and the seat that plays first (the dealer's right).
 
-    >>> from explorer.engine.i18n import N_
-from explorer.ui.forms import TRICK_CONTRACT as K
+    >>> from explorer.ui.forms import TRICK_CONTRACT as K
     >>> roles, first = seat_roles({K.buyer: "N", K.dealer: "E", K.level: "double", K.doubler: "W"}, K)
     >>> {s.value: r for s, r in roles.items()}, first.value
     ({'N': ['buys', 'plays first'], 'E': ['deals'], 'W': ['doubles']}, 'N')

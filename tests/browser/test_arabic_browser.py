@@ -40,7 +40,7 @@ def test_a_lesson_question_in_arabic_on_a_phone_reads_right_to_left_without_side
         page.goto(f"{base_url}/lesson?lang=ar&lesson=05-cutting")
         expect(page.get_by_role("heading", name="الدروس", level=1)).to_be_visible(timeout=30_000)
         settle(page)
-        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=45_000)  # the direction script can lag under load
         expect(page.locator("html")).to_have_attribute("lang", "ar")
         for _ in range(3):
             page.get_by_role("button", name="التالي ◀").click()
