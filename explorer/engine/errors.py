@@ -77,6 +77,28 @@ def joined(lines: Iterable[str]) -> Msg | str:
     return out
 
 
+def unplaced(line: str) -> str:
+    """A problem line without its place, for a page that already shows where it is (a sheet's row): each
+    line of a joined problem loses its own place.
+
+    >>> unplaced(at("deal 2, NS", Msg("{n} is negative", n=-2)))
+    '-2 is negative'
+    >>> unplaced("deal 2, NS: x")
+    'x'
+    """
+    if isinstance(line, Problem):
+        return problem(_unplaced(line.msg))
+    return line.split(": ", 1)[-1]
+
+
+def _unplaced(message: Msg | str) -> Msg | str:
+    if isinstance(message, Msg) and message.text == "{where}: {problem}":
+        return message.params["problem"]
+    if isinstance(message, Msg) and message.text == "{first}; {rest}":
+        return Msg("{first}; {rest}", first=_unplaced(message.params["first"]), rest=_unplaced(message.params["rest"]))
+    return message
+
+
 def as_msg(line: Msg | str) -> Msg | str:
     """A problem line's message (to nest it in another), or the plain string."""
     return line.msg if isinstance(line, Problem) else line

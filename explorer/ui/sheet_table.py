@@ -22,12 +22,14 @@ from typing import Any
 
 import pandas as pd
 
+from explorer.engine import errors
 from explorer.engine.cards import Team
+from explorer.engine.errors import joined, render_problems, unplaced
 from explorer.engine.i18n import N_
-from explorer.engine.match import Match, MatchDeal, MatchError
+from explorer.engine.match import Match, MatchDeal, MatchError, row_place
 from explorer.engine.tables import MATCH_TARGET
 from explorer.ui.text import plain
-from explorer.ui.words import lang_code, t, tn
+from explorer.ui.words import lang_code, page_style, t, tn
 
 Row = dict[str, Any]
 Message = tuple[str, str]
@@ -63,9 +65,9 @@ def evaluate(items: Sequence[Mapping[str, Any]]) -> tuple[Match, Checked]:
     out: Checked = []
     for i, row in enumerate(items):
         try:
-            out.append((MatchDeal.from_dict(row, where=f"deal {i + 1}"), None))
+            out.append((MatchDeal.from_dict(row, where=row_place("deal", i + 1)), None))
         except MatchError as e:
-            out.append((None, "; ".join(e.problems)))
+            out.append((None, errors.problem(joined(e.problems))))
     return Match(tuple(d for d, _ in out if d is not None)), out
 
 
@@ -155,62 +157,9 @@ def apply_edits(items: Sequence[Row], payload: Mapping[str, Any]) -> tuple[list[
     return new_items, messages, changed
 
 
-_MATCH_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), m) for p, m in (
-    (r"^(?P<value>.+) is not a whole number of game points$", N_("{value} is not a whole number of game points")),
-    (r"^(?P<value>.+) is negative; game points are 0 or more$", N_("{value} is negative; game points are 0 or more")),
-    (r"^is empty; write a whole number \(0 when the team scored nothing\)$",
-     N_("is empty; write a whole number (0 when the team scored nothing)")),
-    (r"^(?P<value>.+) is more than one deal can award \(at most (?P<most>\d+).*\)$",
-     N_("{value} is more than one deal can award (at most {most})")),
-    (r"^the match is over: (?P<team>NS|EW) won it in deal (?P<deal>\d+) \(start a new match\)$",
-     N_("the match is over: {team} won it in deal {deal} (start a new match)")),
-    (r"^a Gahwa deal records no points \(004\): its winner takes the match$",
-     N_("a Gahwa deal records no points: its winner takes the match")),
-    (r"^a cancelled deal \(all passed\) records no points$", N_("a cancelled deal (all passed) records no points")),
-    (r"^a deal cannot be both a Gahwa and cancelled$", N_("a deal cannot be both a Gahwa and cancelled")),
-    (r"^unknown team (?P<value>.+) for the Gahwa winner \(use NS or EW\)$",
-     N_("unknown team {value} for the Gahwa winner (use NS or EW)")),
-))
-"""The match's problem lines the sheet says in the page's language (English: shown as the engine wrote them)."""
-
-_WHERE = re.compile(r"^(?:(?P<label>deal|row) (?P<n>\d+)(?:, |$))?(?P<field>NS|EW|gahwa_winner|cancelled)?$")
-
-
-def problem_text(line: str) -> str:
-    """A problem of a deal in the page's language: ``NS: -3 is negative…`` (English as the engine says it).
-
-    >>> problem_text("deal 2, NS: 'x' is not a whole number of game points")
-    "deal 2, NS: 'x' is not a whole number of game points"
-    """
-    if lang_code() == "en":
-        return line
-    where, _, rest = line.rpartition(": ") if ": " in line else ("", "", line)
-    place = _WHERE.match(where) if where else None
-    if where and place is None:
-        where, rest = "", line
-    for pattern, template in _MATCH_PROBLEMS:
-        m = pattern.match(rest)
-        if m is None:
-            continue
-        params = {k: (Team(v) if k == "team" else int(v) if k in ("deal", "most") else plain(v))
-                  for k, v in m.groupdict().items()}
-        said = t(template, **params)
-        if not where:
-            return said
-        bits = []
-        if place["label"]:
-            bits.append(t("deal {n}", n=int(place["n"])) if place["label"] == "deal" else t("row {n}", n=int(place["n"])))
-        if place["field"] in ("NS", "EW"):
-            bits.append(t("{team}", team=Team(place["field"])))
-        elif place["field"]:
-            bits.append(t("Gahwa winner") if place["field"] == "gahwa_winner" else t("Cancelled"))
-        return t("{where}: {problem}", where=t(", ").join(bits), problem=said)
-    return line
-
-
 def problems_text(problems: Sequence[str]) -> str:
     """A deal's problems in one line, in the page's language."""
-    return t("; ").join(problem_text(p) for p in problems)
+    return t("; ").join(render_problems(problems, page_style()))
 
 
 def deal_words(deal: MatchDeal) -> str:
@@ -261,7 +210,7 @@ _SIDES = {Team.NS: N_("us"), Team.EW: N_("them")}
 
 def _status(deal: MatchDeal | None, problem: str | None, standing) -> str:
     if problem:
-        return t("✕ not counted: {problem}", problem=problem_text(problem.split(": ", 1)[-1]))
+        return t("✕ not counted: {problem}", problem=render_problems([unplaced(problem)], page_style())[0])
     if standing.after_end:
         return t("after the end: not counted")
     if standing.winner is not None:

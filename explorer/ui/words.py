@@ -103,6 +103,12 @@ def tn(singular: str, plural_text: str, n: int, /, **params: Any) -> str:
     return plural(singular, plural_text, n, **params).render(_ENGLISH_PAGE)
 
 
+def page_style() -> Style:
+    """The style of the page's sentences (its language, card faces); English faces without the app."""
+    lang = sys.modules.get("explorer.ui.lang")
+    return lang.style() if lang is not None else _ENGLISH_PAGE
+
+
 def lang_code() -> str:
     """The page's language (``en`` without the app)."""
     lang = sys.modules.get("explorer.ui.lang")
