@@ -14,8 +14,8 @@ name or the link is shown as plain text, never as Markdown.
 Everything is said in the page's language (:mod:`explorer.ui.lang`): where a scenario came from is
 kept as a message (:func:`from_library`, :func:`from_file`, or one of :data:`KNOWN_SOURCES`) and
 written when shown; the problems the inbox and the link decoder report about a file, a text or a link
-are written in that language (:func:`problem_text`), and so are the engine's problem lines about the scenario
-itself (each a :class:`~explorer.engine.errors.Problem`, rendered in the page's style): all shown as plain
+and the engine's about the scenario itself are messages (each a :class:`~explorer.engine.errors.Problem`,
+rendered in the page's style): all shown as plain
 sentences, what they quote from a file or a link never read as Markdown. A share link made on a page in another
 language than English carries ``lang=``.
 
@@ -28,7 +28,6 @@ language than English carries ``lang=``.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,7 +35,7 @@ from typing import Any
 
 import streamlit as st
 
-from explorer.engine.errors import ScenarioError, at, render_problems
+from explorer.engine.errors import ScenarioError, at, problem, render_problems
 from explorer.engine.i18n import N_, Msg, Notation, Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
@@ -116,10 +115,10 @@ def read_upload(data: bytes, name: str = "") -> Loaded:
     ['a scenario is a mapping of keys (kind:, ...), not a list']
     """
     if name and not name.lower().endswith(tuple("." + t for t in FILE_TYPES)):
-        return Loaded(errors=[f"file: {name!r} is not a .yaml, .yml or .json file"])
+        return Loaded(errors=[problem(Msg("file: {name} is not a .yaml, .yml or .json file", name=repr(name)))])
     if len(data) > MAX_SCENARIO_BYTES:
-        return Loaded(errors=[f"file: too large ({len(data):,} bytes; a scenario is at most "
-                              f"{MAX_SCENARIO_BYTES // 1024} KiB)"])
+        return Loaded(errors=[problem(Msg("file: too large ({size} bytes; a scenario is at most {kib} KiB)",
+                                          size=f"{len(data):,}", kib=MAX_SCENARIO_BYTES // 1024))])
     return _read(parse_text, data)
 
 
@@ -147,7 +146,7 @@ def _read(reader: Callable[[Any], dict[str, Any]], value: Any) -> Loaded:
     except ScenarioError as e:
         return Loaded(errors=e.problems)
     except Exception as e:  # noqa: BLE001 - whatever arrives, one clear line and never a traceback
-        return Loaded(errors=[f"the scenario could not be read ({type(e).__name__})"])
+        return Loaded(errors=[problem(Msg("the scenario could not be read ({error})", error=type(e).__name__))])
 
 
 def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, tool: str = "",
@@ -165,13 +164,14 @@ def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, to
     raw = doc.get("kind")
     kind = kind_of(doc)
     if raw is None:
-        return [f"kind: missing (a scenario needs kind: {', '.join(KIND_NAMES[:-1])} or {KIND_NAMES[-1]})"]
+        return [problem(Msg("kind: missing (a scenario needs kind: {kinds})", kinds=_either_kind(KIND_NAMES)))]
     if kind is None:
-        return [f"kind: unknown kind {raw!r} (use {', '.join(KIND_NAMES)})"]
+        return [problem(Msg("kind: unknown kind {value} (use {kinds})", value=repr(raw),
+                            kinds=[_kind_word(k) for k in KIND_NAMES]))]
     if kind not in kinds:
-        where = TOOL_FOR_KIND[kind][1]
-        return [f"kind: this is a {kind} scenario; the {tool or 'tool'} takes "
-                f"{' or '.join(kinds)} scenarios (open it in the {where})"]
+        return [problem(Msg("kind: this is a {kind} scenario; the {tool} takes {kinds} scenarios (open it in the "
+                            "{where})", kind=_kind_word(kind), tool=Msg(tool or N_("tool")),
+                            kinds=_either_kind(kinds), where=Msg(TOOL_FOR_KIND[kind][1])))]
     if not whole:
         return []
     problems: list[str] = []
@@ -184,7 +184,7 @@ def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, to
     except ScenarioError as e:
         problems += e.problems
     except Exception as e:  # noqa: BLE001 - a strange document must still give one clear line
-        problems.append(f"the scenario could not be read ({type(e).__name__}: {e})")
+        problems.append(problem(Msg("the scenario could not be read ({error})", error=f"{type(e).__name__}: {e}")))
     return problems
 
 
@@ -266,45 +266,18 @@ def source_text(source: str | Msg) -> str:
     return t(source) if source else t("this input")
 
 
-_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), m) for p, m in (
-    (r"^file: (?P<name>'.*') is not a \.yaml, \.yml or \.json file$",
-     N_("file: {name} is not a .yaml, .yml or .json file")),
-    (r"^file: too large \((?P<size>[\d,]+) bytes; a scenario is at most (?P<kib>\d+) KiB\)$",
-     N_("file: too large ({size} bytes; a scenario is at most {kib} KiB)")),
-    (r"^link: the link holds no scenario$", N_("link: the link holds no scenario")),
-    (r"^link: the scenario in this link is too long \((?P<n>\d+) characters\)$",
-     N_("link: the scenario in this link is too long ({n} characters)")),
-    (r"^link: this is not a scenario link of this app \(unknown version\)$",
-     N_("link: this is not a scenario link of this app (unknown version)")),
-    (r"^link: the scenario in this link is damaged \(not valid base64\)$",
-     N_("link: the scenario in this link is damaged (not valid base64)")),
-    (r"^link: the scenario in this link is too large$", N_("link: the scenario in this link is too large")),
-    (r"^link: the scenario in this link is damaged \(cut short or altered\)$",
-     N_("link: the scenario in this link is damaged (cut short or altered)")),
-    (r"^link: the link does not hold a scenario \(a mapping of keys\)$",
-     N_("link: the link does not hold a scenario (a mapping of keys)")),
-    (r"^the file is empty \(a scenario needs at least kind:\)$",
-     N_("the file is empty (a scenario needs at least kind:)")),
-    (r"^a scenario is a mapping of keys \(kind:, \.\.\.\), not a (?P<type>\w+)$",
-     N_("a scenario is a mapping of keys (kind:, ...), not a {type}")),
-    (r"^the scenario is not a mapping of keys$", N_("the scenario is not a mapping of keys")),
-    (r"^the scenario could not be read \((?P<error>[^)]*)\)$", N_("the scenario could not be read ({error})")),
-    (r"^kind: missing \(a scenario needs kind: (?P<kinds>[a-z, ]+ or [a-z]+)\)$",
-     N_("kind: missing (a scenario needs kind: {kinds})")),
-    (r"^kind: this is a (?P<kind>[a-z]+) scenario; the (?P<tool>[A-Za-z ]+) takes (?P<kinds>[a-z ]+) scenarios "
-     r"\(open it in the (?P<where>[A-Za-z ]+)\)$",
-     N_("kind: this is a {kind} scenario; the {tool} takes {kinds} scenarios (open it in the {where})")),
-))
-"""The problems the inbox reports about a file, a text or a link (its own and the link decoder's), each with
-its sentence for a page; a problem about the scenario's content (a card, a seat) is the engine's, shown as written."""
-
-_TOOL_NAMES = {title: title for _, title in TOOL_FOR_KIND.values()} | {"tool": N_("tool")}
 _KIND_WORDS = {"play": N_("play"), "score": N_("score"), "deal": N_("deal"), "projects": N_("projects"),
                "bidding": N_("bidding")}
 
 
 def _kind_word(kind: str) -> Msg | str:
-    return Msg(_KIND_WORDS[kind]) if kind in _KIND_WORDS else code(kind)
+    return Msg(_KIND_WORDS[kind]) if kind in _KIND_WORDS else kind
+
+
+def _either_kind(kinds: Iterable[str]) -> Msg | str:
+    """Kinds of scenario as a choice: ``play``, ``play or score``, ``play, score or deal``."""
+    words = [_kind_word(k) for k in kinds]
+    return words[0] if len(words) == 1 else Msg("{first} or {last}", first=words[:-1], last=words[-1])
 
 
 def kind_words(kind: str | None) -> str:
@@ -313,47 +286,18 @@ def kind_words(kind: str | None) -> str:
     return t(_KIND_WORDS[kind]) if kind in _KIND_WORDS else plain(repr(kind))
 
 
-def problem_text(line: str) -> str | None:
-    """A problem line about a file, a text or a link in the page's language, or None when it is the engine's
-    line about the scenario itself, or the page is in English (shown letter for letter)."""
-    if lang.current() == "en":
-        return None
-    for pattern, template in _PROBLEMS:
-        m = pattern.match(line)
-        if m:
-            params: dict[str, Any] = {}
-            for key, value in m.groupdict().items():
-                if key in ("tool", "where"):
-                    params[key] = Msg(_TOOL_NAMES.get(value, value))
-                elif key == "kinds":
-                    params[key] = [_kind_word(k) for k in re.split(r",? or |, ", value)]
-                elif key == "kind":
-                    params[key] = _kind_word(value)
-                elif key == "error":
-                    params[key] = code(value)
-                else:
-                    params[key] = plain(value)
-            return Msg(template, **params).render(lang.style())
-    return None
-
-
 def problem_sentence(line: str) -> str:
-    """One problem line, ready for Markdown, in the page's language: the inbox's own (a file, a text, a link)
-    as translated by :func:`problem_text`; the engine's (a :class:`~explorer.engine.errors.Problem`) rendered in
-    the page's style as a plain sentence, anything it quotes from a file or a link shown as typed, never as
-    Markdown. An English page shows the engine's line letter for letter, as code.
+    """One problem line, ready for Markdown, in the page's language: a :class:`~explorer.engine.errors.Problem`
+    (the inbox's own about a file, a text or a link, and the engine's about the scenario) rendered in the page's
+    style as a plain sentence, anything it quotes from a file or a link shown as typed, never as Markdown. An
+    English page shows the line letter for letter, as code.
 
     >>> problem_sentence("hand[0]: '*X*' is not a card")
     "`hand[0]: '*X*' is not a card`"
     """
-    said = problem_text(str(line))
-    if said is not None:
-        return said
     if lang.current() == "en":
         return code(line)
-    if isinstance(getattr(line, "msg", None), Msg):
-        return plain(render_problems([line], lang.style())[0])
-    return plain(line)
+    return plain(render_problems([line], lang.style())[0])
 
 
 def problem_lines(lines: Iterable[str]) -> str:
@@ -415,7 +359,7 @@ def receive(page: str, *, kinds: tuple[str, ...], to_form: Callable[[Mapping[str
         return
     doc, source = box.get("doc"), box.get("source", "")
     if not isinstance(doc, Mapping):
-        set_message(page, "error", ["the scenario is not a mapping of keys"], source)
+        set_message(page, "error", [problem(Msg("the scenario is not a mapping of keys"))], source)
         return
     problems = check_shape(doc, kinds, tool=PAGE_TITLES.get(page, ""), whole=whole)
     if problems:
