@@ -8,14 +8,14 @@ from explorer.ui import lesson_store, sidebar, state
 from explorer.ui import lesson_view as lv
 from explorer.ui import lesson_widgets as lw
 from explorer.ui.lang import t
-from explorer.ui.text import code_lines
+from explorer.ui.words import problem_lines
 
 st.title(t("Lessons"))
 
 try:
     lessons = load_lessons()
 except LessonError as e:
-    st.error(t("A lesson file has problems:") + "\n\n" + code_lines(e.problems))
+    st.error(t("A lesson file has problems:") + "\n\n" + problem_lines(e.problems))
     st.stop()
 if not lesson_store.restore(lessons):  # the progress kept in this browser has not arrived yet
     st.caption(t("Opening your progress kept in this browser…"))

@@ -7,7 +7,8 @@ from explorer.library import Entry, load_library
 from explorer.ui import inbox, lang, nav, sidebar, state
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import present_frames, shown_title
-from explorer.ui.text import code, code_lines, plain
+from explorer.ui.text import code, plain
+from explorer.ui.words import problem_lines
 
 ss = st.session_state
 ALL = "all"
@@ -148,7 +149,7 @@ for tp in topics:
             else:
                 st.caption(t("{kind} · {file}", kind=badge, file=code(e.stem + ".yaml")))
             if e.errors:
-                st.error(t("This file cannot be read:") + "\n\n" + code_lines(e.errors))
+                st.error(t("This file cannot be read:") + "\n\n" + problem_lines(e.errors))
                 continue
             if e.notes:
                 st.markdown(plain(e.shown_notes(language)))

@@ -10,9 +10,8 @@ from explorer.ui.charts import SHOW_CONFIG
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
-from explorer.ui.text import code_lines
 from explorer.ui.verdict_bar import verdict_bar
-from explorer.ui.words import NO_SEAT, score_words, seat_label, suit_label
+from explorer.ui.words import NO_SEAT, problem_lines, score_words, seat_label, suit_label
 
 PAGE = state.SCORE
 EXAMPLE = {
@@ -194,7 +193,7 @@ if len(points) < 2:
     st.info(t("Enter the raw card points of both teams (or count them from the eight tricks)."), icon=":material/touch_app:")
 elif o is None:
     st.error(t("**This deal cannot be scored as entered.** Your inputs are kept; fix these:") + "\n\n"
-             + code_lines(checked.errors), icon=":material/block:")
+             + problem_lines(checked.errors), icon=":material/block:")
 else:
     st.markdown("### " + score_words(o).replace("**", ""))
     award = o["award"]

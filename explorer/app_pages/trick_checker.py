@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Card, CardError, Seat, Suit
+from explorer.engine.errors import render_problems, unplaced
 from explorer.engine.i18n import N_
 from explorer.engine.play import ekka_problem, seats_from, trick_winner
 from explorer.engine.tables import Mode
@@ -12,9 +13,9 @@ from explorer.ui import forms, inbox, lang, seat_map, sidebar, state
 from explorer.ui.card_taps import tap_cards
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.lang import t, tn
-from explorer.ui.text import code, code_lines, plain
+from explorer.ui.text import code, plain
 from explorer.ui.verdict_bar import play_line, verdict_bar
-from explorer.ui.words import seat_label, seat_name, suit_label
+from explorer.ui.words import problem_lines, seat_label, seat_name, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
@@ -87,7 +88,7 @@ checked = ekka_false = None
 if core["hand"] and not line_problems:
     checked = inbox.check(core, profile=profile, style=lang.style())
     if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:")) for e in checked.errors):
-        ekka_false = "; ".join(e.split(": ", 1)[1] for e in checked.errors)
+        ekka_false = t("; ").join(render_problems([unplaced(e) for e in checked.errors], lang.style()))
         checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile, style=lang.style())
 o = checked.output if checked is not None and checked.ok else None
 
@@ -195,13 +196,13 @@ st.divider()
 st.subheader(t("Verdict"))
 if line_problems:
     st.error(t("**The earlier tricks cannot be read.**") + "\n\n"
-             + (code_lines(line_problems) if lang.current() == "en" else "\n".join(f"- {plain(p)}" for p in line_problems)))
+             + problem_lines(line_problems))
 elif not core["hand"]:
     st.info(t("Choose the cards of the hand of the seat to play (and the cards already on the table)."),
             icon=":material/touch_app:")
 elif o is None:
     st.error(t("**These inputs are not a possible moment of a deal.** Fix them and the verdict appears; "
-               "your inputs are kept.") + "\n\n" + code_lines(checked.errors), icon=":material/block:")
+               "your inputs are kept.") + "\n\n" + problem_lines(checked.errors), icon=":material/block:")
     st.caption(t("Where: `hand` is the hand, `current.cards` the cards on the table, `played` the other "
                  "cards played, `tricks[0]` the first line of earlier tricks."))
 else:

@@ -43,16 +43,6 @@ SUIT_OPTIONS: dict[str, tuple[str, ...]] = {suit: tuple(c for c in CARD_OPTIONS 
 """The cards of each suit, ace down to seven: one row of tappable cards per suit."""
 
 
-def card_option(code: str) -> str:
-    """How a card reads in a list: the face and the code to type, e.g. ``10♥ · TH``.
-
-    >>> card_option("TH"), card_option("KC")
-    ('10♥ · TH', 'K♣ · KC')
-    """
-    card = Card.parse(code)
-    return f"{card.pretty} · {card}"
-
-
 def tokens(text: str | None) -> list[str]:
     """Card tokens typed in a box, canonical where they are cards, as typed otherwise.
 

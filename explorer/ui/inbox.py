@@ -35,7 +35,7 @@ from typing import Any
 
 import streamlit as st
 
-from explorer.engine.errors import ScenarioError, at, problem, render_problems
+from explorer.engine.errors import ScenarioError, at, problem
 from explorer.engine.i18n import N_, Msg, Notation, Style
 from explorer.engine.kinds.bidding import BiddingIn
 from explorer.engine.kinds.deal import DealIn
@@ -61,6 +61,7 @@ from explorer.sources import cite, cite_all
 from explorer.ui import forms, lang, nav, state
 from explorer.ui.lang import t
 from explorer.ui.text import code, plain
+from explorer.ui.words import problem_lines, problem_sentence  # noqa: F401 - the pages call them from here too
 
 FILE_TYPES = ("yaml", "yml", "json")
 """File name endings the importer takes."""
@@ -284,25 +285,6 @@ def kind_words(kind: str | None) -> str:
     """A kind of scenario in the page's language (the file's ``kind:`` value in English); any other value
     as written, Markdown escaped."""
     return t(_KIND_WORDS[kind]) if kind in _KIND_WORDS else plain(repr(kind))
-
-
-def problem_sentence(line: str) -> str:
-    """One problem line, ready for Markdown, in the page's language: a :class:`~explorer.engine.errors.Problem`
-    (the inbox's own about a file, a text or a link, and the engine's about the scenario) rendered in the page's
-    style as a plain sentence, anything it quotes from a file or a link shown as typed, never as Markdown. An
-    English page shows the line letter for letter, as code.
-
-    >>> problem_sentence("hand[0]: '*X*' is not a card")
-    "`hand[0]: '*X*' is not a card`"
-    """
-    if lang.current() == "en":
-        return code(line)
-    return plain(render_problems([line], lang.style())[0])
-
-
-def problem_lines(lines: Iterable[str]) -> str:
-    """Problem lines as a Markdown list of plain sentences in the page's language (:func:`problem_sentence`)."""
-    return "\n".join(f"- {problem_sentence(line)}" for line in lines)
 
 
 # --- Streamlit: the inbox and the message -------------------------------------------------------

@@ -15,7 +15,6 @@ import streamlit as st
 
 from explorer.engine.cards import SEATS, Card, Seat, Suit, priority_order
 from explorer.engine.contract import Level
-from explorer.engine.errors import render_problems
 from explorer.engine.play import seats_from
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.scenario import ContractIn, internal_error, read_model
@@ -37,8 +36,7 @@ from explorer.ui import cards as ui
 from explorer.ui import lang, sidebar, state
 from explorer.ui import lesson_state as ls
 from explorer.ui.lang import t
-from explorer.ui.text import code_lines, plain_lines
-from explorer.ui.words import profile_title, seat_label, seat_name
+from explorer.ui.words import problem_lines, profile_title, seat_label, seat_name
 
 CONTRACTS = ("sun", "S", "H", "D", "C")
 """Contract choices of the editors: Sun, or Hokum with this trump suit."""
@@ -139,8 +137,7 @@ def contract_doc(value: str, buyer: str) -> dict[str, Any]:
 def show_problems(errors: list[str]) -> None:
     """The engine's problems with the learner's own scenario: letter for letter in English (they echo what was
     picked), plain sentences in another language (what they quote from the scenario shown as typed)."""
-    shown = code_lines(errors) if lang.current() == "en" else plain_lines(render_problems(errors, lang.style()))
-    st.warning(t("The engine cannot judge this yet:") + "\n\n" + shown)
+    st.warning(t("The engine cannot judge this yet:") + "\n\n" + problem_lines(errors))
 
 
 def judged(trial: dict[str, Any], profile: RuleProfile) -> dict[str, Any] | None:

@@ -12,16 +12,17 @@ that uses them reads them in its language (the catalogue ``ui-shell``); outside 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from explorer.engine.cards import Card, Seat, Suit
 from explorer.engine.contract import Level
+from explorer.engine.errors import render_problems
 from explorer.engine.i18n import N_, Msg, Style, plural
 from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile
 from explorer.engine.scenario import Checked
 from explorer.sources import cite
-from explorer.ui.text import plain
+from explorer.ui.text import code, plain
 
 NO_SEAT = ""
 """The "not given" choice of a seat selectbox (a selectbox shows None as an empty placeholder)."""
@@ -107,6 +108,25 @@ def page_style() -> Style:
     """The style of the page's sentences (its language, card faces); English faces without the app."""
     lang = sys.modules.get("explorer.ui.lang")
     return lang.style() if lang is not None else _ENGLISH_PAGE
+
+
+def problem_sentence(line: str) -> str:
+    """One problem line, ready for Markdown, in the page's language: a :class:`~explorer.engine.errors.Problem`
+    (the inbox's own about a file, a text or a link, the engine's about a scenario) rendered in the page's style
+    as a plain sentence, anything it quotes from a file or a link shown as typed, never as Markdown. An English
+    page shows the line letter for letter, as code (it echoes what was typed).
+
+    >>> problem_sentence("hand[0]: '*X*' is not a card")
+    "`hand[0]: '*X*' is not a card`"
+    """
+    if lang_code() == "en":
+        return code(line)
+    return plain(render_problems([line], page_style())[0])
+
+
+def problem_lines(lines: Iterable[str]) -> str:
+    """Problem lines as a Markdown list of plain sentences in the page's language (:func:`problem_sentence`)."""
+    return "\n".join(f"- {problem_sentence(line)}" for line in lines)
 
 
 def lang_code() -> str:
@@ -246,38 +266,6 @@ def _team(value: Any) -> Any:
         return Team.parse(str(value))
     except ValueError:
         return str(value)
-
-
-def play_summary(o: Mapping[str, Any], hand_size: int) -> str:
-    """A play verdict in two short sentences of Markdown, for the line under the inputs: the seat to
-    play with what it must do (the engine's requirement), then the legal cards as people read them.
-    Each sentence is one whole template (a translator reorders its words, never glued pieces).
-
-    >>> play_summary({"to_play": "E", "position": 3, "legal": ["QH"], "requirement": "you must trump"}, 1)
-    '**East to play:** you must trump. **Q♥** is the only legal card.'
-    >>> play_summary({"to_play": "E", "position": 2, "legal": ["KC", "7C"],
-    ...               "requirement": "you must follow suit with clubs"}, 8)
-    '**East to play:** you must follow suit with clubs. Legal: **K♣ 7♣** (2 of 8 cards).'
-    >>> play_summary({"to_play": "N", "position": 1, "legal": ["AS", "7D"], "requirement": None}, 2)
-    '**North leads.** Either card is legal.'
-    """
-    seat = Seat.parse(o["to_play"]).title
-    must = o.get("requirement")
-    if o.get("position") == 1:
-        first = f"**{seat} leads:** {must}." if must else f"**{seat} leads.**"
-    else:
-        first = f"**{seat} to play:** {must}." if must else f"**{seat} to play.**"
-    legal = [Card.parse(c).pretty for c in o.get("legal") or []]
-    n = len(legal)
-    if n == 1:
-        second = f"**{legal[0]}** is the only legal card."
-    elif n == hand_size == 2:
-        second = "Either card is legal."
-    elif n == hand_size:
-        second = f"Any of its {n} cards is legal."
-    else:
-        second = f"Legal: **{' '.join(legal)}** ({n} of {hand_size} cards)."
-    return f"{first} {second}"
 
 
 def verdict_words(checked: Checked) -> str:
