@@ -7,10 +7,11 @@ from typing import Any
 
 from pydantic import StrictInt
 
+from ..bidding import sun_double_allowed, threshold_text
 from ..cards import Card, Rank, Seat, Team
 from ..contract import Contract, Escalation, Level
 from ..errors import ScenarioError, at
-from ..i18n import ENGLISH, N_, Code, Msg, Style
+from ..i18n import ENGLISH, Code, Msg, Style
 from ..profiles import RuleProfile
 from ..projects import Project, ProjectError, declared_projects
 from ..scenario import CardT, Common, ContractIn, SeatT, TeamT, read_model, register, teams_json
@@ -38,15 +39,10 @@ def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfil
         if esc.locked:
             out.append(at(f"{path}.locked", Msg("a Sun Double is never locked ({rule})", rule=Code("000 §03"))))
         if level is Level.DOUBLE and match is not None:
-            ns, ew = match.get(Team.NS, 0), match.get(Team.EW, 0)
-            hi, lo = max(ns, ew), min(ns, ew)
-            ok = hi > 100 and (lo < 100 if profile.sun_double_threshold == "below_100" else lo <= 100)
-            if not ok:
-                template = (N_("Sun may be doubled only with one team above 100 and the other below 100 (match "
-                               "before the deal: NS {ns}, EW {ew})") if profile.sun_double_threshold == "below_100"
-                            else N_("Sun may be doubled only with one team above 100 and the other at 100 or below "
-                                    "(match before the deal: NS {ns}, EW {ew})"))
-                out.append(at(f"{path}.level", Msg(template, ns=ns, ew=ew)))
+            if not sun_double_allowed(match, profile):
+                out.append(at(f"{path}.level", Msg("Sun may be doubled only with {threshold} (match before the deal: "
+                                                   "NS {ns}, EW {ew})", threshold=threshold_text(profile),
+                                                   ns=match.get(Team.NS, 0), ew=match.get(Team.EW, 0))))
     if level.is_multiplied and esc.doubler is None:
         out.append(at(f"{path}.doubler", Msg("a {level} needs the seat that said Double", level=level)))
     if esc.doubler is not None and esc.doubler.team is contract.buyer.team:
