@@ -982,8 +982,10 @@ def grade(step: Step, given: Any, profile: RuleProfile | None = None, style: Sty
     of the author's texts (choice labels, the explanation).
     """
     q = step.question
-    assumed_default = not_under(step, profile) is not None
-    answer = engine_answer(step, DEFAULT_PROFILE if assumed_default else profile, style, where)
+    try:  # one engine run: a question ``profile`` cannot ask (:func:`not_under`) falls back to the default rules
+        answer, assumed_default = engine_answer(step, profile, style, where), False
+    except NotUnderProfile:
+        answer, assumed_default = engine_answer(step, DEFAULT_PROFILE, style, where), True
     how = q.input if q.input != "choice" else None
     try:
         value = normalise(given, how) if given is not None else None
