@@ -1,15 +1,13 @@
 """Score calculator: who won the deal, what each team records, and every step of the pipeline."""
 
-import pandas as pd
 import streamlit as st
 
 from explorer.engine.cards import Seat, Team
 from explorer.i18n_content import content
-from explorer.ui import explore_charts, forms, inbox, lang, nav, sidebar, state
+from explorer.ui import explore_charts, forms, inbox, lang, nav, score_view, sidebar, state
 from explorer.ui.charts import SHOW_CONFIG
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.lang import t, tn
-from explorer.ui.presentation import step_name
 from explorer.ui.verdict_bar import verdict_bar
 from explorer.ui.words import NO_SEAT, problem_lines, score_words, seat_label, suit_label
 
@@ -18,11 +16,6 @@ EXAMPLE = {
     "title": "Worked example (tournament scoring guide): Sun, nonbuyer 56 with a Sira, buyer 74",
     "kind": "score", "dealer": "N", "contract": {"mode": "sun", "buyer": "E"},
     "points": {"NS": 56, "EW": 74}, "projects": {"S": [["QD", "KD", "AD"]]},
-}
-STEP_NAMES = {
-    "raw": "Raw card points", "last_trick": "Last trick", "counting_team": "Counting team",
-    "conversion": "Conversion", "complement": "Complement", "projects": "Projects", "baloot": "Baloot",
-    "comparison": "Comparison", "tie_rule": "Tie rule", "award": "Award", "match": "Match",
 }
 
 st.title(t("Score calculator"))
@@ -211,15 +204,10 @@ else:
     elif o["match"]["another_deal"]:
         st.warning(t("Equal totals at 152 or more: play another deal."), icon=":material/replay:")
 
-    rows = []
-    for s in o["steps"]:
-        vals = s.get("values") or {}
-        name = STEP_NAMES.get(s["step"], s["step"]) if lang.current() == "en" else step_name(s["step"], lang.style())
-        rows.append({t("Step"): name, t("Detail"): s["detail"] + (" " + t("(our reading)") if s.get("our_reading") else ""),
-                     t("{team}", team=Team.NS): str(vals.get("NS", "")), t("{team}", team=Team.EW): str(vals.get("EW", ""))})
     st.markdown(t("**The pipeline, step by step**"))
     # A static table, not a grid: the details are sentences and must wrap, not be cut.
-    st.table(pd.DataFrame(rows).style.hide(axis="index"))
+    style = lang.style()
+    st.table(score_view.pipeline_frame(o, style).rename(columns=score_view.column_names(style)).style.hide(axis="index"))
     chart, words = st.columns([1.4, 1], gap="large")
     with chart:
         st.plotly_chart(explore_charts.score_waterfall(o), key=state.SCORE_WATERFALL, config=SHOW_CONFIG)
