@@ -75,9 +75,9 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                    "explorer/ui/sheet_*.py", "explorer/ui/card_taps.py", "explorer/ui/seat_map.py",
                    "explorer/ui/verdict_bar.py"),
     "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
-                   "explorer/app_pages/library.py", "explorer/library.py", "explorer/ui/inbox.py",
+                   "explorer/app_pages/library.py", "explorer/library.py", "explorer/ui/inbox.py", "explorer/ui/intake.py",
                    "explorer/ui/replay.py", "explorer/ui/presentation.py", "explorer/ui/browser_store.py"),
-    "ui-charts": ("explorer/app_pages/charts.py", "explorer/ui/charts.py", "explorer/ui/explore_charts.py",
+    "ui-charts": ("explorer/app_pages/charts.py", "explorer/ui/charts.py", "explorer/ui/chart_language.py", "explorer/ui/explore_charts.py",
                   "explorer/ui/replay_charts.py", "explorer/ui/practice_charts.py"),
     "ui-play": ("explorer/app_pages/play.py", "explorer/ui/practice_view.py", "explorer/ui/score_view.py"),
 }

@@ -38,8 +38,8 @@ def test_probability_chart_has_a_bar_trace_per_hand_size_and_a_bar_per_project()
 
 
 def test_histograms_show_both_teams_in_sun_and_hokum(deals):
-    for chart, words in ((charts.raw_points_histogram(deals), "Raw card points"),
-                         (charts.converted_points_histogram(deals), "Converted card points")):
+    for chart, words in ((charts.team_points_histogram(deals, "raw"), "Raw card points"),
+                         (charts.team_points_histogram(deals, "converted"), "Converted card points")):
         assert _title(chart.fig).startswith(words)
         assert [t.name for t in chart.fig.data] == ["buyer's team", "other team"] * 2
         assert [a.text for a in chart.fig.layout.annotations] == ["Sun", "Hokum"]
@@ -51,7 +51,7 @@ def test_histograms_show_both_teams_in_sun_and_hokum(deals):
 
 def test_histogram_of_one_mode_has_one_panel():
     one = charts.deals_frame(simulate(500, seed=2, mode="sun"))
-    chart = charts.raw_points_histogram(one)
+    chart = charts.team_points_histogram(one, "raw")
     assert len(chart.fig.data) == 2 and [a.text for a in chart.fig.layout.annotations] == ["Sun"]
     assert chart.data["to"].max() >= 130
 

@@ -34,6 +34,10 @@ WITHOUT_EXAMPLES = {
     "explorer.engine.players.strong": "computer players, new: tests/engine/test_strong.py plays them (examples to come)",
     "explorer.engine.review": "hints and reviews, new: tests/engine/test_strong.py checks them (examples to come)",
     "explorer.i18n_tools": "a command (extract, check): tests/engine/test_messages.py runs it",
+    "explorer.ui.state.charts": "key names only: tests/test_session_keys.py checks each spells its value",
+    "explorer.ui.state.library": "key names only: tests/test_session_keys.py checks each spells its value",
+    "explorer.ui.inbox": "Streamlit: the tools' inbox and message; tests/app/test_share_links.py drives it "
+                         "(its reading, explorer.ui.intake, has the examples)",
     "explorer.ui.sidebar": "Streamlit widgets only: tests/app/test_shell.py drives them",
     "explorer.ui.narrow_screen": "a browser script only: tests/browser/test_phone_browser.py runs it",
     "explorer.ui.lang": "the language of a Streamlit session: tests/app/test_language.py drives it",

@@ -99,18 +99,18 @@ def _png_maker(fig):
 
 def show_chart(chart: charts.Chart, caption: str, name: str) -> None:
     """The figure, a one-line caption, and CSV and PNG downloads of it."""
-    st.plotly_chart(chart.fig, key=state.charts_element_key("fig", name), width="stretch", config=charts.SHOW_CONFIG)
+    st.plotly_chart(chart.fig, key=state.page_key(state.CHARTS, "fig", name), width="stretch", config=charts.SHOW_CONFIG)
     st.caption(caption)
     row = st.container(horizontal=True, vertical_alignment="center")
     row.download_button("CSV", chart.data.to_csv(index=False).encode(), file_name=f"baloot-{name}.csv",
-                            mime="text/csv", key=state.charts_element_key("csv", name), icon=":material/download:", on_click="ignore",
+                            mime="text/csv", key=state.page_key(state.CHARTS, "csv", name), icon=":material/download:", on_click="ignore",
                             help=t("The numbers behind this chart"))
     problem = png_export_problem()
     if problem:
         row.caption(t(problem))
     else:
         row.download_button("PNG", _png_maker(chart.fig), file_name=f"baloot-{name}.png", mime="image/png",
-                                key=state.charts_element_key("png", name), icon=":material/download:", on_click="ignore",
+                                key=state.page_key(state.CHARTS, "png", name), icon=":material/download:", on_click="ignore",
                                 help=t("The chart as an image (drawn when you click; takes a second or two)"))
 
 

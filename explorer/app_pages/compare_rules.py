@@ -13,7 +13,7 @@ from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_pro
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.library import Entry, kind_of, load_library
 from explorer.ui import cards as ui
-from explorer.ui import inbox, lang, nav, sidebar, state
+from explorer.ui import inbox, intake, lang, nav, sidebar, state
 from explorer.ui.inbox import cite_in
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
@@ -97,7 +97,7 @@ def _reset_custom() -> None:
 def _from_library() -> None:
     e = entries.get(ss.get(state.COMPARE_LIBRARY_FILE))
     if e is not None:
-        inbox.send(PAGE, e.doc, inbox.from_library(e.stem))
+        inbox.send(PAGE, e.doc, intake.from_library(e.stem))
 
 
 def _from_tool(page: str, source: str) -> None:
@@ -168,7 +168,7 @@ if ss.get(state.COMPARE_REFERENCE) not in profiles:
 ref_id = ss[state.COMPARE_REFERENCE]  # its selectbox is with the settings, below the verdicts
 reference = profiles[ref_id]
 try:
-    results = {pid: inbox.check(doc, profile=p, style=lang.style()) for pid, p in profiles.items()}
+    results = {pid: intake.check(doc, profile=p, style=lang.style()) for pid, p in profiles.items()}
 except Exception as e:  # noqa: BLE001 - an engine bug is one line asking for a report, not a traceback
     st.error(inbox.problem_sentence(internal_error(e)))
     st.stop()
@@ -351,7 +351,7 @@ with st.expander(t("The scenario as YAML")):
     st.code(dump_yaml(doc), language="yaml")
 inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")
 
-tool_file, tool_title = inbox.TOOL_FOR_KIND[kind]
+tool_file, tool_title = intake.TOOL_FOR_KIND[kind]
 if tool_file != "compare_rules.py":
     if st.button(t("Open this scenario in the {tool}", tool=t(tool_title)), key=state.COMPARE_OPEN_IN_TOOL):
         inbox.open_in_tool(doc, "Compare rules")

@@ -18,7 +18,7 @@ from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
 from explorer.ui import cards as ui
-from explorer.ui import inbox, lang, nav, sidebar, state
+from explorer.ui import inbox, intake, lang, nav, sidebar, state
 from explorer.ui.inbox import cite_in
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
@@ -54,7 +54,7 @@ def deal_form(doc: dict[str, Any]) -> dict[str, Any]:
 def load_library_deal() -> None:
     e = library_deals().get(st.session_state.get(state.DEAL_LIBRARY_FILE))
     if e is not None:
-        inbox.send(PAGE, e.doc, inbox.from_library(e.stem))
+        inbox.send(PAGE, e.doc, intake.from_library(e.stem))
 
 
 def move(to: int) -> None:
@@ -324,7 +324,7 @@ if doc is not None:
                        kind=plain(repr(kind)) if lang.current() == "en" else inbox.kind_words(kind))
     else:
         own_profile = doc.get("profile") is not None
-        checked = inbox.check(doc, profile=None if own_profile else profile, style=lang.style())
+        checked = intake.check(doc, profile=None if own_profile else profile, style=lang.style())
         if checked.errors:
             problems = checked.errors
         else:

@@ -4,7 +4,7 @@ import streamlit as st
 
 from explorer.engine.i18n import N_
 from explorer.library import Entry, load_library
-from explorer.ui import inbox, lang, nav, sidebar, state
+from explorer.ui import inbox, intake, lang, nav, sidebar, state
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import present_frames, shown_title
 from explorer.ui.text import code, plain
@@ -85,7 +85,7 @@ def _profile_for(doc: dict):
 stem = ss.get(state.LIBRARY_PRESENT)
 if stem and stem in by_stem and by_stem[stem].doc is not None:
     e = by_stem[stem]
-    checked = inbox.check(e.doc, profile=_profile_for(e.doc), style=lang.style())
+    checked = intake.check(e.doc, profile=_profile_for(e.doc), style=lang.style())
     frames = present_frames(e.doc, checked, size="lg", style=lang.style())
     n = len(frames)
     i = max(0, min(n - 1, int(ss.get(state.LIBRARY_STEP, 0))))
@@ -154,15 +154,15 @@ for tp in topics:
             if e.notes:
                 st.markdown(plain(e.shown_notes(language)))
             with st.container(horizontal=True, vertical_alignment="center"):
-                tool_file, tool_title = inbox.TOOL_FOR_KIND.get(e.kind, ("compare_rules.py", "Compare rules"))
+                tool_file, tool_title = intake.TOOL_FOR_KIND.get(e.kind, ("compare_rules.py", "Compare rules"))
                 if tool_file != "compare_rules.py":
-                    if st.button(t("Open in the {tool}", tool=t(tool_title)), key=state.library_open_key(e.stem),
+                    if st.button(t("Open in the {tool}", tool=t(tool_title)), key=state.page_key(state.LIBRARY, "open", e.stem),
                                  width="content"):
-                        inbox.open_in_tool(e.doc, inbox.from_library(e.stem))
-                if st.button(t("Compare rules"), key=state.library_compare_key(e.stem), width="content"):
-                    inbox.send(state.COMPARE, e.doc, inbox.from_library(e.stem))
+                        inbox.open_in_tool(e.doc, intake.from_library(e.stem))
+                if st.button(t("Compare rules"), key=state.page_key(state.LIBRARY, "compare", e.stem), width="content"):
+                    inbox.send(state.COMPARE, e.doc, intake.from_library(e.stem))
                     st.switch_page(nav.page_path("compare_rules.py"))
-                st.button(t("▶ Present"), key=state.library_show_key(e.stem), on_click=_present, args=(e.stem,),
+                st.button(t("▶ Present"), key=state.page_key(state.LIBRARY, "show", e.stem), on_click=_present, args=(e.stem,),
                           help=t("Full screen, large cards, one step at a time."))
                 share = t("Share link")
                 st.markdown(f":material/link: [{share}](/{tool_file.removesuffix('.py')}?{inbox.link_query(e.doc)})",

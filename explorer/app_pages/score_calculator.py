@@ -4,7 +4,7 @@ import streamlit as st
 
 from explorer.engine.cards import Seat, Team
 from explorer.i18n_content import content
-from explorer.ui import explore_charts, forms, inbox, lang, nav, score_view, sidebar, state
+from explorer.ui import explore_charts, forms, inbox, intake, lang, nav, score_view, sidebar, state
 from explorer.ui.charts import SHOW_CONFIG
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.lang import t, tn
@@ -77,7 +77,7 @@ inbox.open_save_share(PAGE, doc if points else None, file_stem="score")
 seats = list(forms.SEAT_IDS)
 total = forms.raw_total(ss[state.SCORE_MODE])
 # The verdict is known before the widgets are drawn: the bar under the inputs shows it.
-checked = inbox.check(core, profile=profile, style=lang.style()) if len(points) == 2 else None
+checked = intake.check(core, profile=profile, style=lang.style()) if len(points) == 2 else None
 o = checked.output if checked is not None and checked.ok else None
 
 

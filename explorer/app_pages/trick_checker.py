@@ -9,7 +9,7 @@ from explorer.engine.i18n import N_
 from explorer.engine.play import ekka_problem, seats_from, trick_winner
 from explorer.engine.tables import Mode
 from explorer.ui import cards as ui
-from explorer.ui import forms, inbox, lang, seat_map, sidebar, state
+from explorer.ui import forms, inbox, intake, lang, seat_map, sidebar, state
 from explorer.ui.card_taps import tap_cards
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.lang import t, tn
@@ -86,10 +86,10 @@ center = ui.trump_badge(mode, trump, compact=True)
 # The verdict is known before the widgets are drawn: the line under the inputs shows it.
 checked = ekka_false = None
 if core["hand"] and not line_problems:
-    checked = inbox.check(core, profile=profile, style=lang.style())
+    checked = intake.check(core, profile=profile, style=lang.style())
     if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:")) for e in checked.errors):
         ekka_false = t("; ").join(render_problems([unplaced(e) for e in checked.errors], lang.style()))
-        checked = inbox.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile, style=lang.style())
+        checked = intake.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile, style=lang.style())
 o = checked.output if checked is not None and checked.ok else None
 
 

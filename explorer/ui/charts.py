@@ -4,20 +4,14 @@ Every builder returns a :class:`Chart`: the figure and the table it was drawn fr
 download). Figures carry a title; colours are the same everywhere (the buyer's team blue, the
 other team orange; Sun gold, Hokum green).
 
-Every builder of the app's figures (here, and in ``explore_charts``, ``replay_charts`` and
-``practice_charts``) takes ``lang``: its words come from the page catalogues (:func:`words`) and the
-finished figure passes through :func:`for_language`, which mirrors it for a right-to-left language
-(the x axis runs right to left, the y axis stands on the right, the title and the legend start on
-the right). ``lang=None`` means the language of the Streamlit page being drawn, or English outside
-one (:func:`page_lang`), so the builders stay pure: a test passes ``lang`` and needs no Streamlit.
-The two figures pages cache for every session (:func:`probability_chart`, :func:`conversion_chart`)
-default to English instead: a page passes its language and caches by it. A right-to-left page also
-lays its figures out left to right (:data:`explorer.ui.lang.RTL_CSS`: plotly measures its text in the document's direction).
+Every builder takes ``lang`` and draws its words in it, mirrored for a right-to-left reader
+(:mod:`explorer.ui.chart_language`: :func:`words`, :func:`for_language`; ``lang=None`` is the page's
+language). The two figures pages cache for every session (:func:`probability_chart`,
+:func:`conversion_chart`) default to English instead: a page passes its language and caches by it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -26,12 +20,13 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from explorer.engine.i18n import N_, Msg, Style, is_rtl
+from explorer.engine.i18n import N_, is_rtl
 from explorer.engine.probabilities import ExactRow
 from explorer.engine.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.scoring import convert, undoubled_tie
 from explorer.engine.simulate import SimResult
 from explorer.engine.tables import GAME_POOL, RAW_TOTAL, Mode
+from explorer.ui.chart_language import for_language, page_lang, rtl_text, words  # noqa: F401  (the builders' API)
 
 BUYER_COLOUR = "#1f6fb4"
 OTHER_COLOUR = "#e8822d"
@@ -46,197 +41,6 @@ SHOW_CONFIG = {"displayModeBar": False, "displaylogo": False}
 """``st.plotly_chart(..., config=SHOW_CONFIG)``: no Plotly toolbar. It sat over the figures' titles (on a
 phone, where a tap shows it, every time); the pages offer the downloads, Streamlit's own toolbar the
 full screen, and the figures still zoom by dragging and reset with a double click."""
-
-
-# --- language -----------------------------------------------------------------------------------
-
-def page_lang(lang: str | None = None) -> str:
-    """``lang`` itself, or (``None``) the language of the Streamlit page being drawn; English outside a page.
-
-    >>> page_lang("ar"), page_lang()
-    ('ar', 'en')
-    """
-    if lang is not None:
-        return lang
-    import sys
-    if "streamlit" not in sys.modules:
-        return "en"
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-    if get_script_run_ctx(suppress_warning=True) is None:
-        return "en"
-    from explorer.ui import lang as page_language
-    return page_language.current()
-
-
-def words(lang: str | None = None):
-    """A ``t(template, **values)`` of the charts' language: the template looked up in the page catalogues,
-    its values written as that language writes them (the same as :func:`explorer.ui.lang.t`, without Streamlit).
-
-    >>> words("ar")("Sun"), words("en")("Sun")
-    ('صن', 'Sun')
-    """
-    style = Style(lang=page_lang(lang), cards="face")
-
-    def t(text: str, /, **params) -> str:
-        return Msg(text, **params).render(style)
-    return t
-
-
-RLI, PDI = "\u2067", "\u2069"
-_ARABIC = re.compile(r"[\u0600-\u06FF]")
-_LINE = re.compile(r"(<br>|<extra>|</extra>)")
-
-
-def rtl_text(text, /):
-    """Words shown in a figure, right to left: each line holding Arabic letters in a right-to-left isolate.
-
-    Plotly draws text in SVG, left to right whatever the page's direction: without the isolate, a line
-    that starts with a number ("8 أوراق") or ends with a bracket is drawn in the wrong order. Lines are
-    isolated one by one (plotly splits them at ``<br>``; a hover text's ``<extra>`` part is its own line).
-    Text without Arabic (a card face, a number, a code) is left as it is.
-
-    >>> rtl_text("8 أوراق<br>K♥") == "\u20678 أوراق\u2069<br>K♥"
-    True
-    """
-    if not isinstance(text, str) or not _ARABIC.search(text):
-        return text
-    parts = _LINE.split(text)
-    return "".join(p if _LINE.fullmatch(p) or not _ARABIC.search(p) or p.startswith(RLI) else RLI + p + PDI
-                   for p in parts)
-
-
-def _rtl_words(fig: go.Figure) -> None:
-    """Every word of ``fig`` (title, axis titles and word ticks, notes, legend entries, word categories,
-    hover texts) through :func:`rtl_text`."""
-    layout = fig.layout
-    layout.title.text = rtl_text(layout.title.text)
-    for name in [k for k in layout if k.startswith(("xaxis", "yaxis"))]:
-        axis = layout[name]
-        axis.title.text = rtl_text(axis.title.text)
-        if axis.ticktext is not None:
-            axis.ticktext = [rtl_text(v) for v in axis.ticktext]
-    for note in layout.annotations:
-        note.text = rtl_text(note.text)
-    for trace in fig.data:
-        trace.name = rtl_text(trace.name)
-        for field in ("x", "hovertext", "hovertemplate", "text"):
-            value = getattr(trace, field, None) if field in trace else None
-            if isinstance(value, str):
-                trace[field] = rtl_text(value)
-            elif value is not None and len(value) and any(isinstance(v, str) for v in value):
-                trace[field] = [rtl_text(v) for v in value]
-
-
-TITLE_WIDTH = 40
-"""A right-to-left title longer than this (in characters) is written on two lines, so that it stays whole
-on a phone (plotly never wraps a title; it cuts it at the figure's edge)."""
-TITLE_TOP = 28
-"""Pixels above a right-to-left title: the height of plotly's tool bar, shown on hover at the top right."""
-PANEL_TITLE_WIDTH = 18
-"""The same for the title of one of several panels side by side."""
-
-
-def _two_lines(text: str) -> str:
-    """``text`` broken before its bracket, or else at the space nearest its middle (unless it has lines).
-
-    >>> _two_lines("حكم: من 16 (مجموع الأبناط 162)")
-    'حكم: من 16<br>(مجموع الأبناط 162)'
-    """
-    if "<br>" in text or " " not in text:
-        return text
-    bracket = text.find(" (")
-    if 0.25 * len(text) <= bracket <= 0.75 * len(text):
-        return text[:bracket] + "<br>" + text[bracket + 1:]
-    middle = len(text) // 2
-    spaces = [i for i, c in enumerate(text) if c == " "]
-    cut = min(spaces, key=lambda i: abs(i - middle))
-    return text[:cut] + "<br>" + text[cut + 1:]
-
-
-def _wrap_long_titles(fig: go.Figure) -> None:
-    """Long titles of a right-to-left figure on two lines, with the room they need above the plot."""
-    layout = fig.layout
-    extra = 0
-    title = layout.title.text
-    lines = 1
-    if title and len(title) > TITLE_WIDTH and "<br>" not in title:
-        layout.title.text = _two_lines(title)
-        extra += 30
-        lines = 2
-    panels = [a for a in layout.annotations if a.xref == "paper" and a.yanchor == "bottom" and a.y == 1]
-    if len(panels) > 1 and any(len(a.text or "") > PANEL_TITLE_WIDTH for a in panels):
-        for a in panels:
-            a.update(text=_two_lines(a.text or ""), font_size=14)
-        extra += 20
-    if extra:
-        # The plot keeps its height: the figure grows by the room the lines take.
-        layout.update(height=(layout.height or 450) + extra,
-                      margin_t=(layout.margin.t if layout.margin.t is not None else 80) + extra)
-    # The title starts on the right, where plotly shows its tool bar on hover: the title goes just under it.
-    # (Plotly anchors a title of two lines a line too high: it goes a line lower.)
-    top = TITLE_TOP + 20 * (lines - 1)
-    layout.title.update(yref="container", y=1 - top / (layout.height or 450), yanchor="top")
-
-
-def _flip_anchor(anchor: str | None) -> str | None:
-    return {"left": "right", "right": "left"}.get(anchor or "", anchor)
-
-
-def for_language(fig: go.Figure, lang: str | None = None) -> go.Figure:
-    """The figure as a reader of ``lang`` expects it: unchanged in a left-to-right language; mirrored in a
-    right-to-left one. Mirrored: every x axis runs right to left (a fixed range is reversed, an automatic
-    one ``autorange="reversed"``) and side-by-side panels swap places; every y axis stands on the right;
-    the title, a horizontal legend (read from the right) and what is pinned to the paper (notes, shading)
-    move to the other side; labels that point away from their point point the other way; the margins swap;
-    every line of words is isolated right to left (:func:`rtl_text`).
-
-    >>> fig = for_language(go.Figure(go.Bar(x=["a", "b"], y=[1, 2])), "ar")
-    >>> fig.layout.xaxis.autorange, fig.layout.yaxis.side, fig.layout.title.xanchor
-    ('reversed', 'right', 'right')
-    """
-    if not is_rtl(page_lang(lang)):
-        return fig
-    layout = fig.layout
-    for name in [k for k in layout if k.startswith("xaxis")] or ["xaxis"]:
-        axis = layout[name]
-        if axis.range is not None and axis.autorange in (None, False):
-            axis.range = tuple(reversed(axis.range))
-        else:
-            axis.autorange = "reversed"
-        if axis.domain is not None:
-            lo, hi = axis.domain
-            axis.domain = (round(1 - hi, 10), round(1 - lo, 10))
-    for name in [k for k in layout if k.startswith("yaxis")] or ["yaxis"]:
-        layout[name].side = "right"
-    x = layout.title.x
-    layout.title.update(x=1 - (x if x is not None else 0.02),
-                        xanchor=_flip_anchor(layout.title.xanchor) if layout.title.xanchor not in (None, "auto")
-                        else "right")
-    legend = layout.legend
-    if legend.orientation == "h":
-        legend.update(x=1 - (legend.x if legend.x is not None else 0),
-                      xanchor=_flip_anchor(legend.xanchor) if legend.xanchor not in (None, "auto") else
-                      ("left" if legend.x is not None and legend.x > 0.5 else "right"),
-                      traceorder="reversed+grouped" if "grouped" in (legend.traceorder or "") else "reversed")
-    margin = layout.margin
-    if margin.l is not None or margin.r is not None:
-        margin.l, margin.r = margin.r, margin.l
-    for note in layout.annotations:
-        if note.xref == "paper" or str(note.xref).endswith("domain"):  # None is the x axis: data, not paper
-            if note.x is not None:
-                note.x = 1 - note.x
-        note.xanchor = _flip_anchor(note.xanchor)
-        if note.xshift:
-            note.xshift = -note.xshift
-        if note.ax and note.axref in (None, "pixel"):
-            note.ax = -note.ax
-    for shape in layout.shapes:
-        if shape.xref == "paper" or str(shape.xref).endswith("domain"):
-            shape.x0, shape.x1 = 1 - shape.x1, 1 - shape.x0
-    layout.hoverlabel.align = "right"
-    _wrap_long_titles(fig)
-    _rtl_words(fig)
-    return fig
 
 
 class Chart(NamedTuple):
@@ -383,9 +187,22 @@ TEAMS = (("buyer's team", N_("buyer's team"), BUYER_COLOUR), ("other team", N_("
 """The two sides of a simulated deal: the name in the chart's data, its msgid, its colour."""
 
 
-def _team_histogram(df: pd.DataFrame, buyer_col: str, other_col: str, *, title: str, x_title: str,
-                    bin_size: int, lang: str | None) -> Chart:
+TEAM_POINTS = {
+    "raw": ("raw", N_("Raw card points of each team (last trick's 10 included)"), N_("raw points"), 10),
+    "converted": ("converted", N_("Converted card points of each team (Hokum out of 16, Sun out of 26)"),
+                  N_("game points from cards"), 1),
+}
+"""The two team histograms: the columns (``buyer_<stem>``, ``other_<stem>``), title, x axis title, bin size."""
+
+
+def team_points_histogram(df: pd.DataFrame, points: str = "raw", *, lang: str | None = None) -> Chart:
+    """Histograms of both teams' card points, Sun and Hokum: ``raw`` (the last trick's 10 included) or
+    ``converted`` (the game points from cards, before projects)."""
+    stem, title_id, x_title_id, bin_size = TEAM_POINTS[points]
+    buyer_col, other_col = f"buyer_{stem}", f"other_{stem}"
+    df = df if buyer_col in df and other_col in df else with_derived_columns(df)
     t = words(lang)
+    title, x_title = t(title_id), t(x_title_id)
     modes = _modes_in(df)
     fig = make_subplots(rows=1, cols=len(modes), subplot_titles=[t(MODE_TITLES[m]) for m in modes],
                         horizontal_spacing=0.08)
@@ -416,24 +233,6 @@ def _team_histogram(df: pd.DataFrame, buyer_col: str, other_col: str, *, title: 
     fig.update_layout(legend={"y": 1.1, "yanchor": "bottom", "x": 1.0, "xanchor": "right"},
                       margin={"l": 60, "r": 20, "t": 95, "b": 55})
     return Chart(for_language(fig, lang), pd.DataFrame(rows))
-
-
-def raw_points_histogram(df: pd.DataFrame, *, lang: str | None = None) -> Chart:
-    """Histograms of the raw card points of the buyer's team and of the other team, Sun and Hokum."""
-    t = words(lang)
-    df = df if "other_raw" in df else with_derived_columns(df)
-    return _team_histogram(df, "buyer_raw", "other_raw",
-                           title=t("Raw card points of each team (last trick's 10 included)"),
-                           x_title=t("raw points"), bin_size=10, lang=lang)
-
-
-def converted_points_histogram(df: pd.DataFrame, *, lang: str | None = None) -> Chart:
-    """Histograms of the converted card points (game points before projects) of both teams."""
-    t = words(lang)
-    df = df if "buyer_converted" in df else with_derived_columns(df)
-    return _team_histogram(df, "buyer_converted", "other_converted",
-                           title=t("Converted card points of each team (Hokum out of 16, Sun out of 26)"),
-                           x_title=t("game points from cards"), bin_size=1, lang=lang)
 
 
 def award_box(df: pd.DataFrame, *, lang: str | None = None) -> Chart:
@@ -629,8 +428,8 @@ def conversion_chart(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
 def all_simulation_charts(df: pd.DataFrame, *, lang: str | None = None) -> dict[str, Chart]:
     """Every chart of a simulation, by a short key."""
     return {
-        "raw": raw_points_histogram(df, lang=lang),
-        "converted": converted_points_histogram(df, lang=lang),
+        "raw": team_points_histogram(df, "raw", lang=lang),
+        "converted": team_points_histogram(df, "converted", lang=lang),
         "award": award_box(df, lang=lang),
         "outcomes": outcome_rates(df, lang=lang),
         "tricks": trick_points_chart(df, lang=lang),

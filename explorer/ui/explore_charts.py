@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 
 from explorer.engine.cards import Team
 from explorer.engine.i18n import N_
-from explorer.ui.charts import for_language, words
+from explorer.ui.chart_language import for_language, words
 
 BUYER_COLOUR = "#1f6fb4"
 OTHER_COLOUR = "#e8822d"

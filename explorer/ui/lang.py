@@ -104,7 +104,7 @@ html[dir="rtl"] .bx-seatname, html[dir="rtl"] .bx-center { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] table { direction: rtl; }
 /* Plotly measures its text in a hidden #js-plotly-tester of the document: measured right to left it puts a y
    axis title on its tick labels, so every figure lays out left to right (its Arabic lines carry their own
-   direction: charts.rtl_text). */
+   direction: chart_language.rtl_text). */
 html[dir="rtl"] [data-testid="stPlotlyChart"], html[dir="rtl"] .js-plotly-plot,
 html[dir="rtl"] #js-plotly-tester { direction: ltr; }
 html[dir="rtl"] [data-testid="stTable"] th, html[dir="rtl"] [data-testid="stTable"] td { text-align: right; }

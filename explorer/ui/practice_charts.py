@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import plotly.graph_objects as go
 
 from explorer.engine.game import Action, Play
-from explorer.ui.charts import for_language, words
+from explorer.ui.chart_language import for_language, words
 
 CHOSEN, OTHER = "#1f6f4a", "#9bb5a6"
 

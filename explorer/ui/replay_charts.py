@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 from explorer.engine.cards import Team
 from explorer.engine.i18n import is_rtl
 from explorer.engine.tables import MATCH_TARGET
-from explorer.ui.charts import for_language, page_lang, words
+from explorer.ui.chart_language import for_language, page_lang, words
 
 TEAM_COLOURS = {"NS": "#1f6f4a", "EW": "#7b3fa0"}
 """NS green (the app's colour), EW purple; both readable on white and for common colour blindness."""

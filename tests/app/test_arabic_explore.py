@@ -204,7 +204,7 @@ def test_the_library_finds_a_scenario_by_its_arabic_title_and_says_when_nothing_
                                   "bidding-redeal"])
 def test_every_presentation_step_reads_in_arabic(stem):
     at = open_page("library.py")
-    at.button(key=ks.library_show_key(stem)).click().run()
+    at.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click().run()
     headings = []
     while True:
         left = english_on(at, allowed=tuple(untranslated_library_words()))

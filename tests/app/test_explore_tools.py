@@ -468,7 +468,7 @@ def test_library_search_filters(library):
 
 
 def test_library_opens_a_play_scenario_in_the_trick_checker(library):
-    library.button(key=ks.library_open_key("seed000-third-player-must-cut")).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "open", "seed000-third-player-must-cut")).click()
     run(library)
     assert library.title[0].value == "Trick checker"
     assert 'data-card="QH" data-highlight="legal"' in html_text(library)
@@ -476,14 +476,14 @@ def test_library_opens_a_play_scenario_in_the_trick_checker(library):
 
 
 def test_library_compare_button_goes_to_compare_rules(library):
-    library.button(key=ks.library_compare_key("score-doubled-kaboot-fixed")).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "compare", "score-doubled-kaboot-fixed")).click()
     run(library)
     assert library.title[0].value == "Compare rules"
     assert "The profiles disagree" in texts(library)
 
 
 def test_presentation_steps_through_a_trick_card_by_card_then_the_verdict(library):
-    library.button(key=ks.library_show_key("seed000-third-player-must-cut")).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "show", "seed000-third-player-must-cut")).click()
     run(library)
     assert '[data-testid="stSidebar"]' in html_text(library) and "display: none" in html_text(library)
     headings = [library.header[0].value]
@@ -510,7 +510,7 @@ def test_presentation_steps_through_a_trick_card_by_card_then_the_verdict(librar
     ("bidding-sun-over-hokum", "The upcard", "The outcome"),
 ])
 def test_presentation_of_each_kind_has_steps(library, stem, first, last):
-    library.button(key=ks.library_show_key(stem)).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click()
     run(library)
     assert library.header[0].value == first
     steps = 1
@@ -544,7 +544,7 @@ def test_every_cutting_obligation_has_a_play_scenario():
 def test_library_opens_a_deal_in_the_deal_checker(library):
     if not (ROOT / "explorer" / "app_pages" / "deal_checker.py").exists():
         pytest.skip("the Deal checker is not written yet")
-    library.button(key=ks.library_open_key("deal-illegal-card")).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "open", "deal-illegal-card")).click()
     run(library)
     assert library.title[0].value == "Deal checker"
     assert "West does not trump" in library.session_state["deal.text"]  # taken from its inbox "deal.incoming"

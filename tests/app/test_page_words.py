@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
 from explorer.library import load_library
-from explorer.ui import inbox, state
+from explorer.ui import intake, state
 from explorer.ui.presentation import present_frames
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +174,7 @@ LIBRARY = [e for e in load_library() if e.doc is not None]
 
 @pytest.mark.parametrize("entry", LIBRARY, ids=[e.stem for e in LIBRARY])
 def test_every_presentation_step_reads_in_faces_and_names(entry):
-    frames = present_frames(entry.doc, inbox.check(entry.doc), size="lg")
+    frames = present_frames(entry.doc, intake.check(entry.doc), size="lg")
     texts = [f.heading for f in frames] + [f.text for f in frames] + [_html_words(f.body) for f in frames]
     assert not problems(texts)
 

@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.engine.scenario import MAX_SCENARIO_BYTES, check_doc, dump_yaml
 from explorer.engine.share import decode_scenario, encode_scenario
-from explorer.ui import inbox
+from explorer.ui import intake
 from explorer.ui import state as ks
 from explorer.ui.text import shown
 
@@ -226,7 +226,7 @@ BAD_FILES = [
 
 @pytest.mark.parametrize(("name", "data", "needle"), BAD_FILES)
 def test_read_upload_names_the_problem(name, data, needle):
-    got = inbox.read_upload(data, name)
+    got = intake.read_upload(data, name)
     assert got.doc is None and got.errors
     assert any(needle in e for e in got.errors), got.errors
 

@@ -25,7 +25,7 @@ def run(at: AppTest) -> AppTest:
 
 def compare_from_library(at: AppTest, stem: str) -> AppTest:
     """The library's "Compare rules" button; AppTest's next runs stay on Compare rules."""
-    at.button(key=ks.library_compare_key(stem)).click()
+    at.button(key=ks.page_key(ks.LIBRARY, "compare", stem)).click()
     run(at)
     assert at.title[0].value == "Compare rules"
     return at.switch_page("app_pages/compare_rules.py")
@@ -53,7 +53,7 @@ def test_compare_opened_from_the_library_names_that_scenario_in_its_picker(libra
 
 
 def test_a_scenario_from_another_tool_leaves_the_library_picker_empty(library):
-    library.button(key=ks.library_open_key("seed000-third-player-must-cut")).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "open", "seed000-third-player-must-cut")).click()
     run(library)
     run(library.switch_page("app_pages/trick_checker.py"))
     for suit, keep in (("S", ["9S", "8S"]), ("H", ["QH"]), ("D", []), ("C", [])):  # untap the others
@@ -112,7 +112,7 @@ def test_a_presentation_shows_the_scenarios_title_only_on_its_last_step(library,
     from explorer.library import load_library
 
     entry = next(e for e in load_library() if e.stem == stem)
-    library.button(key=ks.library_show_key(stem)).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click()
     run(library)
     shown = []
     while True:
@@ -127,7 +127,7 @@ def test_a_presentation_shows_the_scenarios_title_only_on_its_last_step(library,
 
 
 def test_the_presentation_buttons_answer_the_keyboard_and_a_clicker(library):
-    library.button(key=ks.library_show_key("seed000-third-player-must-cut")).click()
+    library.button(key=ks.page_key(ks.LIBRARY, "show", "seed000-third-player-must-cut")).click()
     run(library)
     shortcuts = {b.key: b.proto.shortcut for b in library.button if b.key and b.key.startswith("library.")}
     assert shortcuts[ks.LIBRARY_NEXT].lower() == "right" and shortcuts[ks.LIBRARY_BACK].lower() == "left"
