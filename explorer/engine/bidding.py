@@ -69,6 +69,7 @@ from typing import Literal
 
 from .cards import SUITS, Card, CardError, Seat, Suit, Team, priority_order
 from .contract import Contract, Escalation, Level
+from .enums import Titled
 from .i18n import ENGLISH, N_, NC_, Msg, Style
 from .profiles import DEFAULT_PROFILE, RuleProfile
 from .tables import Mode
@@ -102,22 +103,17 @@ class IllegalCallError(BiddingError):
 # --- calls -----------------------------------------------------------------------------------------
 
 
-class CallKind(enum.Enum):
-    """The words said at the table; the value is the scenario notation."""
+class CallKind(Titled):
+    """The words said at the table; the value is the scenario notation, the title a msgid (context ``CallKind``)."""
 
-    PASS = "pass"
-    HOKUM = "hokum"
-    SUN = "sun"
-    ASHKAL = "ashkal"
-    DOUBLE = "double"
-    TRIPLE = "triple"
-    QUADRUPLE = "quadruple"
-    GAHWA = "gahwa"
-
-    @property
-    def title(self) -> str:
-        """The call as printed: Pass, Hokum, Sun, ... (a msgid, context ``CallKind``)."""
-        return _CALL_TITLES[self]
+    PASS = "pass", NC_("CallKind", "Pass")
+    HOKUM = "hokum", NC_("CallKind", "Hokum")
+    SUN = "sun", NC_("CallKind", "Sun")
+    ASHKAL = "ashkal", NC_("CallKind", "Ashkal")
+    DOUBLE = "double", NC_("CallKind", "Double")
+    TRIPLE = "triple", NC_("CallKind", "Triple")
+    QUADRUPLE = "quadruple", NC_("CallKind", "Quadruple")
+    GAHWA = "gahwa", NC_("CallKind", "Gahwa")
 
     @property
     def is_bid(self) -> bool:
@@ -129,13 +125,6 @@ class CallKind(enum.Enum):
         """Double, Triple, Quadruple and Gahwa: the escalation steps."""
         return self in _RAISE_LEVEL
 
-
-_CALL_TITLES = {
-    CallKind.PASS: NC_("CallKind", "Pass"), CallKind.HOKUM: NC_("CallKind", "Hokum"),
-    CallKind.SUN: NC_("CallKind", "Sun"), CallKind.ASHKAL: NC_("CallKind", "Ashkal"),
-    CallKind.DOUBLE: NC_("CallKind", "Double"), CallKind.TRIPLE: NC_("CallKind", "Triple"),
-    CallKind.QUADRUPLE: NC_("CallKind", "Quadruple"), CallKind.GAHWA: NC_("CallKind", "Gahwa"),
-}
 
 BID_CALLS: tuple[CallKind, ...] = (CallKind.PASS, CallKind.HOKUM, CallKind.SUN, CallKind.ASHKAL)
 """The calls of the bidding."""
@@ -400,7 +389,6 @@ RULE_DOCS: dict[BidRule, str] = {
         "at 100 or below (tournament) (option sun_double_threshold)."),
     BidRule.OPEN_ONLY: N_("Triple and Gahwa are always open: only Double and Quadruple may be locked."),
 }
-
 RULE_SOURCES: dict[BidRule, str] = {
     BidRule.PASS_DECLINES_CHANCE: "our reading of 000 §03",
     BidRule.PASS_KEEPS_HOKUM: "our reading of 003 (option hokum_bidder_may_upgrade)",

@@ -10,10 +10,11 @@ Card.parse('TH')
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from .enums import Singleton, Titled
 
 
 class CardError(ValueError):
@@ -35,25 +36,18 @@ class CardError(ValueError):
         return Msg(self.template, **{k: (v.msg if isinstance(v, CardError) else v) for k, v in self.params.items()})
 
 
-class Suit(enum.Enum):
-    """The four suits; the value is the one-letter notation."""
+class Suit(Titled):
+    """The four suits; the value is the one-letter notation, the title the English name (plural)."""
 
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
-
-    S = "S"
-    H = "H"
-    D = "D"
-    C = "C"
+    S = "S", "spades"
+    H = "H", "hearts"
+    D = "D", "diamonds"
+    C = "C", "clubs"
 
     @property
     def symbol(self) -> str:
         """The suit symbol: ♠ ♥ ♦ ♣."""
         return _SUIT_SYMBOL[self]
-
-    @property
-    def title(self) -> str:
-        """The English name, plural: Spades, Hearts, Diamonds, Clubs."""
-        return _SUIT_NAME[self]
 
     @property
     def is_red(self) -> bool:
@@ -76,17 +70,14 @@ class Suit(enum.Enum):
 
 
 _SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
-_SUIT_NAME = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 SUITS: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
 """Suits in display order."""
 
 
-class Rank(enum.Enum):
+class Rank(Singleton):
     """The eight ranks; the value is the one-letter notation (T is the ten)."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     SEVEN = "7"
     EIGHT = "8"
@@ -215,15 +206,13 @@ def format_cards(items: Iterable[Card]) -> str:
     return " ".join(str(c) for c in items)
 
 
-class Seat(enum.Enum):
-    """A seat at the table. Play goes anticlockwise: S → E → N → W → S."""
+class Seat(Titled):
+    """A seat at the table; the title is South, East, North or West. Play goes anticlockwise: S → E → N → W → S."""
 
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
-
-    S = "S"
-    E = "E"
-    N = "N"
-    W = "W"
+    S = "S", "South"
+    E = "E", "East"
+    N = "N", "North"
+    W = "W", "West"
 
     @property
     def right(self) -> Seat:
@@ -245,11 +234,6 @@ class Seat(enum.Enum):
         """NS or EW."""
         return Team.NS if self in (Seat.N, Seat.S) else Team.EW
 
-    @property
-    def title(self) -> str:
-        """South, East, North or West."""
-        return {"S": "South", "E": "East", "N": "North", "W": "West"}[self.value]
-
     @classmethod
     def parse(cls, text: str) -> Seat:
         """Read a seat from ``S E N W`` (any case)."""
@@ -264,10 +248,8 @@ SEATS: tuple[Seat, ...] = (Seat.S, Seat.E, Seat.N, Seat.W)
 """Seats in play order (anticlockwise)."""
 
 
-class Team(enum.Enum):
+class Team(Singleton):
     """The two partnerships."""
-
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
 
     NS = "NS"
     EW = "EW"

@@ -9,34 +9,27 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from .cards import Seat, Suit, Team
+from .enums import Titled
 from .i18n import NC_, Msg
 from .tables import Mode
 
 
-class Level(enum.Enum):
-    """Escalation levels after the bidding, lowest first."""
+class Level(Titled):
+    """Escalation levels after the bidding, lowest first; the title is a msgid (context ``Level``)."""
 
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
-
-    NONE = "none"
-    DOUBLE = "double"
-    TRIPLE = "triple"
-    QUADRUPLE = "quadruple"
-    GAHWA = "gahwa"
+    NONE = "none", NC_("Level", "Normal")
+    DOUBLE = "double", NC_("Level", "Double")
+    TRIPLE = "triple", NC_("Level", "Triple")
+    QUADRUPLE = "quadruple", NC_("Level", "Quadruple (Four)")
+    GAHWA = "gahwa", NC_("Level", "Gahwa")
 
     @property
     def multiplier(self) -> int:
         """The card-pool multiplier (Gahwa has no numeric award; 1 is returned)."""
         return {"none": 1, "double": 2, "triple": 3, "quadruple": 4, "gahwa": 1}[self.value]
-
-    @property
-    def title(self) -> str:
-        """The level in English: Normal, Double, Triple, Quadruple (Four), Gahwa (a msgid, context ``Level``)."""
-        return _LEVEL_TITLES[self]
 
     @property
     def by_doubler(self) -> bool:
@@ -48,10 +41,6 @@ class Level(enum.Enum):
         """Double, Triple and Quadruple multiply the pool."""
         return self in (Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE)
 
-
-_LEVEL_TITLES = {Level.NONE: NC_("Level", "Normal"), Level.DOUBLE: NC_("Level", "Double"),
-                 Level.TRIPLE: NC_("Level", "Triple"), Level.QUADRUPLE: NC_("Level", "Quadruple (Four)"),
-                 Level.GAHWA: NC_("Level", "Gahwa")}
 
 LEVELS: tuple[Level, ...] = tuple(Level)
 

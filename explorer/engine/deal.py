@@ -22,13 +22,13 @@ Card.parse('JD')
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK, SEATS, Card, Seat, cards, format_cards, priority_order  # noqa: F401  (doctests)
+from .enums import Titled
 from .errors import at
 from .i18n import N_, NC_, Code, Msg
 
@@ -60,42 +60,18 @@ class DealError(ValueError):
         super().__init__(str(message))
 
 
-class DealRound(enum.Enum):
-    """When a card leaves the deck; the value is how a lesson names the round."""
+class DealRound(Titled):
+    """When a card leaves the deck; the value is how a lesson names the round, the title the same words (a
+    msgid, context ``DealRound``), the doc the round in one sentence."""
 
-    FIRST_THREE = "first 3"
-    """Three cards to each seat, from the dealer's right round to the dealer."""
-    THEN_TWO = "then 2"
-    """Then two cards to each seat, in the same order: five each."""
-    UPCARD = "upcard"
-    """Card 21 is turned face up on the table before the bidding."""
-    COMPLETION = "completion"
-    """After the bidding: the taker gets the upcard plus 2, every other seat 3."""
-
-    @property
-    def doc(self) -> str:
-        """The round in one sentence (English; a msgid)."""
-        return _ROUND_DOCS[self]
-
-    @property
-    def title(self) -> str:
-        """The round's name in words, as :attr:`value` (a msgid, context ``DealRound``)."""
-        return _ROUND_TITLES[self]
-
-
-_ROUND_TITLES = {
-    DealRound.FIRST_THREE: NC_("DealRound", "first 3"),
-    DealRound.THEN_TWO: NC_("DealRound", "then 2"),
-    DealRound.UPCARD: NC_("DealRound", "upcard"),
-    DealRound.COMPLETION: NC_("DealRound", "completion"),
-}
-
-_ROUND_DOCS = {
-    DealRound.FIRST_THREE: N_("Three cards to each seat, starting with the dealer's right."),
-    DealRound.THEN_TWO: N_("Then two cards to each seat in the same order, five each."),
-    DealRound.UPCARD: N_("Card 21 is turned face up: the upcard the bidding is about."),
-    DealRound.COMPLETION: N_("After the bidding the taker gets the upcard plus 2 cards, every other seat 3."),
-}
+    FIRST_THREE = ("first 3", NC_("DealRound", "first 3"),
+                   N_("Three cards to each seat, starting with the dealer's right."))
+    THEN_TWO = ("then 2", NC_("DealRound", "then 2"),
+                N_("Then two cards to each seat in the same order, five each."))
+    UPCARD = ("upcard", NC_("DealRound", "upcard"),
+              N_("Card 21 is turned face up: the upcard the bidding is about."))
+    COMPLETION = ("completion", NC_("DealRound", "completion"),
+                  N_("After the bidding the taker gets the upcard plus 2 cards, every other seat 3."))
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,6 @@ that the rules refuse.
 from __future__ import annotations
 
 import enum
-import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -50,7 +49,7 @@ from typing import Any
 from .bidding import BiddingState, BidRule, Call, CallError, CallKind, Phase, check_call, start
 from .cards import DECK, SEATS, Card, CardError, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401
 from .contract import Contract, Escalation
-from .deal import complete, deal_cards, shuffled_deck  # noqa: F401  (doctests)
+from .deal import complete, deal_cards, new_deal, shuffled_deck  # noqa: F401  (doctests)
 from .i18n import ENGLISH, N_, Msg, Style
 from .match import MatchDeal
 from .play import (
@@ -441,13 +440,9 @@ class GameState:
         >>> GameState.new(5, dealer=Seat.N).deck == GameState.new(5, dealer=Seat.N).deck
         True
         """
-        rng = random.Random(seed)
-        deck = list(DECK)
-        rng.shuffle(deck)
-        if dealer is None:
-            dealer = rng.choice(SEATS)
-        cut = rng.randint(1, len(DECK) - 1)
-        return cls.from_deck(deck, cut=cut, dealer=dealer, match=match, profile=profile, seed=seed)
+        dealt = new_deal(seed, dealer=dealer)
+        return cls.from_deck(list(dealt.shuffled), cut=dealt.cut, dealer=dealt.dealer, match=match, profile=profile,
+                             seed=seed)
 
     @classmethod
     def from_hands(cls, hands: Mapping[Seat, Sequence[Card]], *, dealer: Seat,

@@ -8,24 +8,16 @@
 
 from __future__ import annotations
 
-import enum
-
 from .cards import Rank
+from .enums import Titled
 from .i18n import NC_
 
 
-class Mode(enum.Enum):
-    """The two contracts: Sun (no trumps) and Hokum (one trump suit)."""
+class Mode(Titled):
+    """The two contracts: Sun (no trumps) and Hokum (one trump suit); the title is a msgid (context ``Mode``)."""
 
-    __hash__ = object.__hash__  # members are singletons: identity hashing is exact and fast
-
-    SUN = "sun"
-    HOKUM = "hokum"
-
-    @property
-    def title(self) -> str:
-        """Sun or Hokum (a msgid, context ``Mode``)."""
-        return NC_("Mode", "Sun") if self is Mode.SUN else NC_("Mode", "Hokum")
+    SUN = "sun", NC_("Mode", "Sun")
+    HOKUM = "hokum", NC_("Mode", "Hokum")
 
 
 SUN_ORDER: tuple[Rank, ...] = (
@@ -80,24 +72,17 @@ FOUR_KIND_RANKS: tuple[Rank, ...] = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK,
 """Ranks whose four of a kind is a project (not 9, 8 or 7)."""
 
 
-class ProjectType(enum.Enum):
-    """The declarable projects (000 §05)."""
+class ProjectType(Titled):
+    """The declarable projects (000 §05); the title is a msgid (context ``ProjectType``)."""
 
-    SIRA = "sira"
+    SIRA = "sira", NC_("ProjectType", "Sira")
     """A run of three in one suit."""
-    FIFTY = "fifty"
+    FIFTY = "fifty", NC_("ProjectType", "Fifty")
     """A run of four in one suit."""
-    HUNDRED = "hundred"
+    HUNDRED = "hundred", NC_("ProjectType", "Hundred")
     """A run of five, four K, Q, J or T, or four Aces in Hokum."""
-    FOUR_HUNDRED = "four_hundred"
+    FOUR_HUNDRED = "four_hundred", NC_("ProjectType", "Four Hundred")
     """Four Aces in Sun."""
-
-    @property
-    def title(self) -> str:
-        """Sira, Fifty, Hundred, Four Hundred (a msgid, context ``ProjectType``)."""
-        return {"sira": NC_("ProjectType", "Sira"), "fifty": NC_("ProjectType", "Fifty"),
-                "hundred": NC_("ProjectType", "Hundred"),
-                "four_hundred": NC_("ProjectType", "Four Hundred")}[self.value]
 
 
 PROJECT_VALUES: dict[ProjectType, dict[Mode, int]] = {

@@ -31,6 +31,7 @@ from explorer.engine.bidding import BiddingState, Call, explain, legal_calls
 from explorer.engine.cards import SEATS, Card, Rank, Seat, Suit, Team, cards
 from explorer.engine.contract import Contract, Escalation
 from explorer.engine.deal import CompletedDeal, Deal, DealStep, complete, new_deal
+from explorer.engine.enums import Titled
 from explorer.engine.errors import ScenarioError
 from explorer.engine.game import Declare, GameState, Play, describe
 from explorer.engine.i18n import ENGLISH, Msg, Style
@@ -426,7 +427,8 @@ def _titled_enums() -> list[type[enum.Enum]]:
     for m in pkgutil.iter_modules(eng.__path__):
         mod = importlib.import_module(f"explorer.engine.{m.name}")
         for v in vars(mod).values():
-            if isinstance(v, type) and issubclass(v, enum.Enum) and isinstance(vars(v).get("title"), property):
+            if isinstance(v, type) and issubclass(v, enum.Enum) and len(v) and (
+                    issubclass(v, Titled) or isinstance(vars(v).get("title"), property)):
                 out.add(v)
     return sorted(out, key=lambda e: e.__name__)
 
