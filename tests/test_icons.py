@@ -22,23 +22,6 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "explorer"
 MATERIAL = re.compile(r"^:material/([a-z0-9_]+):$")
 
-LEFT_TO_OWNERS: dict[str, set[str]] = {
-    # Files another helper owns (issue 12 split): their emoji are theirs to replace. Remove an entry
-    # once the file is clean; the test then keeps it clean.
-    # In texts that are msgids of the translated catalogues (ui-explore): replace them together with their
-    # Arabic translations.
-    "inbox.py": set("📂"),
-    "deal_checker.py": set("⏮⏭💾"),
-    "lesson.py": set("🎉"),
-    "lesson_view.py": set("❓💡✅📖📣🔒"),
-    "lesson_widgets.py": set("⏮⏭⏩✅🔁🗣🛠🧩"),
-    "lesson_score_widgets.py": set("🏆📝🧮"),
-    "library.py": set("⏮📣🔍🔎🔗🧮"),
-    "compare_rules.py": set("👆📌🟡🤝"),
-}
-"""Emoji still in files owned by others, by file name: the test fails only on emoji not listed."""
-
-
 class _Unmark(ast.NodeTransformer):
     """``N_("Lessons")`` (a text marked for translation) read as the text itself."""
 
@@ -92,16 +75,27 @@ def test_a_page_has_the_same_icon_on_the_home_page_as_in_the_sidebar():
 
 def test_every_icon_argument_is_a_bundled_material_icon():
     for path in [APP / "app.py", *sorted((APP / "app_pages").glob("*.py")), *sorted((APP / "ui").glob("*.py"))]:
-        if path.name in LEFT_TO_OWNERS:
-            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             for kw in node.keywords:
-                if kw.arg == "icon" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
-                    m = MATERIAL.match(kw.value.value)
+                value = kw.value
+                if isinstance(value, ast.Call) and getattr(value.func, "attr", None) == "pointing" and value.args:
+                    value = value.args[0]  # lang.pointing(":material/first_page:"): mirrored in Arabic
+                if kw.arg == "icon" and isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    m = MATERIAL.match(value.value)
                     assert m and m.group(1) in ALL_MATERIAL_ICONS, \
-                        f"{path.name}:{node.lineno}: icon={kw.value.value!r} is not a bundled Material icon"
+                        f"{path.name}:{node.lineno}: icon={value.value!r} is not a bundled Material icon"
+
+
+def test_an_icon_that_points_along_the_line_is_mirrored_in_arabic_by_a_bundled_material_icon():
+    from explorer.ui.lang import MIRRORED_ICONS
+
+    for icon, mirror in MIRRORED_ICONS.items():
+        for name in (icon, mirror):
+            m = MATERIAL.match(name)
+            assert m and m.group(1) in ALL_MATERIAL_ICONS, f"{name!r} is not a bundled Material icon"
+        assert MIRRORED_ICONS.get(mirror) == icon, f"{mirror!r} does not mirror back to {icon!r}"
 
 
 def test_text_on_the_pages_needs_no_emoji_font():
@@ -110,10 +104,9 @@ def test_text_on_the_pages_needs_no_emoji_font():
     assert _dejavu_draws("♠") and not _dejavu_draws("\U0001F3C6"), "fc-list does not answer as expected"
     problems = []
     for path in [APP / "app.py", *sorted((APP / "app_pages").glob("*.py")), *sorted((APP / "ui").glob("*.py"))]:
-        allowed = LEFT_TO_OWNERS.get(path.name, set())
         for line, text in _strings(path):
             for ch in sorted({c for c in text if ord(c) > 127 and not "\u0600" <= c <= "\u06ff"
                               and unicodedata.category(c) != "Cf"}):  # bidi isolates draw nothing
-                if ch not in allowed and not _dejavu_draws(ch):
+                if not _dejavu_draws(ch):
                     problems.append(f"{path.relative_to(ROOT)}:{line}: {ch!r} (U+{ord(ch):04X})")
     assert not problems, "symbols that need an emoji font:\n" + "\n".join(problems)

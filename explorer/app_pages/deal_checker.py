@@ -166,14 +166,14 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
 
     st.subheader(t("Replay"))
     b = st.columns([1, 1, 1, 1, 2], vertical_alignment="center")
-    b[0].button(t("⏮ Start"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
-                shortcut="Home", width="stretch", help=t("Before the first card (key: Home)"))
+    b[0].button(t("Beginning"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
+                icon=lang.pointing(":material/first_page:"), shortcut="Home", width="stretch", help=t("Before the first card (key: Home)"))
     b[1].button(t("◀ Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
                 shortcut="Left", width="stretch", help=t("One card back (key: ←)"))
     b[2].button(t("Forward ▶"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
                 shortcut="Right", width="stretch", type="primary", help=t("One card forward (key: →)"))
-    b[3].button(t("End ⏭"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
-                shortcut="End", width="stretch", help=t("The last card checked (key: End)"))
+    b[3].button(t("End"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
+                icon=lang.pointing(":material/last_page:"), icon_position="right", shortcut="End", width="stretch", help=t("The last card checked (key: End)"))
     if err and r.error_position is not None:
         b[4].button(t("Go to the illegal card"), key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
                     disabled=pos == r.error_position, width="stretch")
@@ -350,7 +350,7 @@ elif output is not None:
         show_replay(replay, size, text_id(text), str(doc.get("title") or t("a deal")))
         if replay.error is None:
             show_review(doc, None if own_profile else profile, text_id(text))
-    with st.expander(t("💾 Save or share this deal")):
+    with st.expander(t("Save or share this deal"), icon=":material/save:"):
         save, share = st.columns([1, 3])
         save.download_button(t("⬇️ Save as YAML"), text.encode("utf-8"), file_name="baloot-deal.yaml",
                              mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore")

@@ -371,7 +371,7 @@ def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
 
 def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:
     """The "Open, save or share" expander: upload or paste a scenario, download it as YAML, its share link."""
-    with st.expander(t("📂 Open, save or share this scenario"), expanded=expanded):
+    with st.expander(t("Open, save or share this scenario"), icon=":material/folder_open:", expanded=expanded):
         up, paste, out = st.columns(3, gap="medium")
         with up:
             file_uploader(page)

@@ -51,6 +51,20 @@ def is_rtl() -> bool:
     return current() in RTL
 
 
+MIRRORED_ICONS: dict[str, str] = {
+    ":material/first_page:": ":material/last_page:", ":material/last_page:": ":material/first_page:",
+    ":material/fast_forward:": ":material/fast_rewind:", ":material/fast_rewind:": ":material/fast_forward:",
+}
+"""Material icons that point along the line, with their mirror image (the icon font does not mirror itself)."""
+
+
+def pointing(icon: str) -> str:
+    """A Material icon that points along the reading direction: a right-to-left page mirrors it.
+
+    In Arabic the first step is on the right, so "to the start" points right (``last_page``'s picture)."""
+    return MIRRORED_ICONS.get(icon, icon) if is_rtl() else icon
+
+
 def style(seats: dict[Seat, str] | None = None, *, cards: str = "face") -> Style:
     """How the engine's sentences are rendered on a page: this language, card faces, and seat names."""
     return Style(lang=current(), cards=cards, seats=dict(seats or {}))
