@@ -165,15 +165,19 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
         st.success(t("✓ Every card of this deal is legal. Step through it below; the score is at the end."))
 
     st.subheader(t("Replay"))
-    b = st.columns([1, 1, 1, 1, 2], vertical_alignment="center")
+    b = st.columns([1.3, 1, 1, 1, 1.7], vertical_alignment="center")  # the first: its icon, word and key
     b[0].button(t("Beginning"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
-                icon=lang.pointing(":material/first_page:"), shortcut="Home", width="stretch", help=t("Before the first card (key: Home)"))
-    b[1].button(t("◀ Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
-                shortcut="Left", width="stretch", help=t("One card back (key: ←)"))
-    b[2].button(t("Forward ▶"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
-                shortcut="Right", width="stretch", type="primary", help=t("One card forward (key: →)"))
+                icon=lang.pointing(":material/first_page:"), shortcut="Home", width="stretch",
+                help=t("Before the first card (key: Home)"))
+    b[1].button(t("Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
+                icon=lang.pointing(":material/chevron_left:"), shortcut="Left", width="stretch",
+                help=t("One card back (key: ←)"))
+    b[2].button(t("Forward"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
+                icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut="Right",
+                width="stretch", type="primary", help=t("One card forward (key: →)"))
     b[3].button(t("End"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
-                icon=lang.pointing(":material/last_page:"), icon_position="right", shortcut="End", width="stretch", help=t("The last card checked (key: End)"))
+                icon=lang.pointing(":material/last_page:"), icon_position="right", shortcut="End", width="stretch",
+                help=t("The last card checked (key: End)"))
     if err and r.error_position is not None:
         b[4].button(t("Go to the illegal card"), key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
                     disabled=pos == r.error_position, width="stretch")

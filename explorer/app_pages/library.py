@@ -95,11 +95,11 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
         with st.container(key="library-present-title", width="stretch"):
             st.markdown(plain(shown_title(e.shown_title(lang.current()), e.shown_topic(lang.current()), i, n)))
         st.button(t("First step"), key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
-                  icon=":material/first_page:", shortcut="Home")
+                  icon=lang.pointing(":material/first_page:"), shortcut="Home")
         st.button(t("Back"), key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0,
-                  icon=":material/chevron_left:", shortcut="Left")
+                  icon=lang.pointing(":material/chevron_left:"), shortcut="Left")
         st.button(t("Next"), key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
-                  icon=":material/chevron_right:", icon_position="right", shortcut="Right")
+                  icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut="Right")
         st.markdown(t("Step {i} of {n}", i=i + 1, n=n))
         st.button(t("Leave"), key=state.LIBRARY_EXIT, on_click=_exit, icon=":material/close:", shortcut="Esc",
                   help=t("Back to the library list."))

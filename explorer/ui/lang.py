@@ -54,6 +54,7 @@ def is_rtl() -> bool:
 MIRRORED_ICONS: dict[str, str] = {
     ":material/first_page:": ":material/last_page:", ":material/last_page:": ":material/first_page:",
     ":material/fast_forward:": ":material/fast_rewind:", ":material/fast_rewind:": ":material/fast_forward:",
+    ":material/chevron_left:": ":material/chevron_right:", ":material/chevron_right:": ":material/chevron_left:",
 }
 """Material icons that point along the line, with their mirror image (the icon font does not mirror itself)."""
 

@@ -124,9 +124,10 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
 
     pos = min(int(st.session_state[k("pos")]), total)
     with st.container(horizontal=True, gap="small"):
-        st.button(t("Start again"), key=k("restart"), on_click=move, args=(0,), icon=lang.pointing(":material/first_page:"))
-        st.button(t("Next card ▶"), key=k("next"), on_click=move, args=(pos + 1,), type="primary",
-                  disabled=pos >= total)
+        st.button(t("Start again"), key=k("restart"), on_click=move, args=(0,),
+                  icon=lang.pointing(":material/first_page:"))
+        st.button(t("Next card"), key=k("next"), on_click=move, args=(pos + 1,), type="primary",
+                  disabled=pos >= total, icon=lang.pointing(":material/chevron_right:"), icon_position="right")
         st.button(t("Deal 3 + 2 and the upcard"), key=k("five"), on_click=move, args=(21,),
                   icon=lang.pointing(":material/fast_forward:"), icon_position="right")
         st.button(t("Complete the hands"), key=k("all"), on_click=move, args=(total,),
@@ -294,7 +295,8 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
         st.success(render(explain(state), lang.style()), icon=":material/check_circle:")
     with st.container(horizontal=True, gap="small"):
         st.button(t("↩ Undo last call"), key=k("undo"), on_click=undo, disabled=not state.calls)
-        st.button(t("Start again"), key=k("restart"), on_click=restart, icon=lang.pointing(":material/first_page:"))
+        st.button(t("Start again"), key=k("restart"), on_click=restart,
+                  icon=lang.pointing(":material/first_page:"))
     if state.history:
         with st.expander(t("Every call and the rule that allowed it")):
             style = lang.style()
