@@ -82,6 +82,15 @@ def test_the_deal_checker_opens_in_arabic_with_its_replay_at_the_first_card():
     assert any("يبدأ" in m.value and "الأكلة" in m.value for m in at.markdown), "the first lead said in Arabic"
 
 
+def test_the_replay_buttons_point_the_way_arabic_reads():
+    """Right to left, the first card is on the right: "Beginning" and "Back" point right, "Forward" and "End"
+    left (Material icons do not mirror themselves)."""
+    at = open_page("deal_checker.py")
+    icons = {key: at.button(key=key).proto.icon for key in (ks.DEAL_START, ks.DEAL_BACK, ks.DEAL_FORWARD, ks.DEAL_END)}
+    assert icons == {ks.DEAL_START: ":material/last_page:", ks.DEAL_BACK: ":material/chevron_right:",
+                     ks.DEAL_FORWARD: ":material/chevron_left:", ks.DEAL_END: ":material/first_page:"}
+
+
 def test_a_clean_deal_stepped_to_its_score_reads_in_arabic():
     at = open_page("deal_checker.py")
     at.button(key=ks.DEAL_FORWARD).click().run()

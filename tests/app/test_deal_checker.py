@@ -53,6 +53,13 @@ def test_page_opens_with_a_clean_deal_at_the_first_card(at):
     assert at.button(key=keys.DEAL_BACK).disabled and not at.button(key=keys.DEAL_FORWARD).disabled
 
 
+def test_the_replay_buttons_are_words_with_material_icons_that_point_along_the_line(at):
+    buttons = [at.button(key=k) for k in (keys.DEAL_START, keys.DEAL_BACK, keys.DEAL_FORWARD, keys.DEAL_END)]
+    assert [(b.label, b.proto.icon) for b in buttons] == [
+        ("Beginning", ":material/first_page:"), ("Back", ":material/chevron_left:"),
+        ("Forward", ":material/chevron_right:"), ("End", ":material/last_page:")]
+
+
 def test_library_lists_every_deal_file(at):
     options = at.selectbox(key=keys.DEAL_LIBRARY_FILE).options
     stems = sorted(p.stem for p in LIBRARY.glob("deal-*.yaml"))
