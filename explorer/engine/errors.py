@@ -7,6 +7,7 @@ import reprlib
 from collections.abc import Iterable
 from typing import Any
 
+from .cards import Card  # noqa: F401  (doctests)
 from .i18n import ENGLISH, Code, Msg, Style
 
 
@@ -33,8 +34,14 @@ class Problem(str):
         return self
 
     def render(self, style: Style = ENGLISH) -> str:
-        """The line in ``style``'s language (English: the line itself, as files and the command line write it)."""
-        if style.lang == "en":
+        """The line in ``style``: in :data:`~.i18n.ENGLISH` the line itself, as files and the command line
+        write it; on a page (card faces, another language) its message rendered in that style.
+
+        >>> p = at("hand[8]", Msg("{card} appears twice (also at {other})", card=Card.parse("QH"), other=Code("hand[0]")))
+        >>> p.render(), p.render(Style(cards="face"))
+        ('hand[8]: QH appears twice (also at hand[0])', 'hand[8]: Q♥ appears twice (also at hand[0])')
+        """
+        if style == ENGLISH:
             return str.__str__(self)
         out = self.msg.render(style)
         return out if self.limit is None or len(out) <= self.limit else out[: self.limit - 1] + "…"

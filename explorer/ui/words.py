@@ -17,12 +17,12 @@ from typing import Any
 
 from explorer.engine.cards import Card, Seat, Suit
 from explorer.engine.contract import Level
-from explorer.engine.errors import render_problems
+from explorer.engine.errors import at, render_problems  # noqa: F401  (at: doctests)
 from explorer.engine.i18n import N_, Msg, Style, plural
 from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile
 from explorer.engine.scenario import Checked
 from explorer.sources import cite
-from explorer.ui.text import code, plain
+from explorer.ui.text import plain
 
 NO_SEAT = ""
 """The "not given" choice of a seat selectbox (a selectbox shows None as an empty placeholder)."""
@@ -113,14 +113,15 @@ def page_style() -> Style:
 def problem_sentence(line: str) -> str:
     """One problem line, ready for Markdown, in the page's language: a :class:`~explorer.engine.errors.Problem`
     (the inbox's own about a file, a text or a link, the engine's about a scenario) rendered in the page's style
-    as a plain sentence, anything it quotes from a file or a link shown as typed, never as Markdown. An English
-    page shows the line letter for letter, as code (it echoes what was typed).
+    (cards as faces) as a plain sentence; anything it quotes from a file or a link is shown as typed, never as
+    Markdown.
 
-    >>> problem_sentence("hand[0]: '*X*' is not a card")
-    "`hand[0]: '*X*' is not a card`"
+    >>> from explorer.ui.text import shown
+    >>> shown(problem_sentence(at("hand[8]", Msg("{card} appears twice", card=Card.parse("QH")))))
+    'hand[8]: Q♥ appears twice'
+    >>> shown(problem_sentence("hand[0]: '*X*' is not a card"))
+    "hand[0]: '*X*' is not a card"
     """
-    if lang_code() == "en":
-        return code(line)
     return plain(render_problems([line], page_style())[0])
 
 

@@ -1,6 +1,6 @@
 """Issue 14: a bad file, text or link reaches a page in Arabic as Arabic sentences. The engine's problem lines are
 rendered in the page's language as plain text (a place in the file kept left to right, what they quote from the
-file shown as typed, never as Markdown); the English page shows them as it always did, letter for letter."""
+file shown as typed, never as Markdown); the English page as plain English sentences, cards as faces."""
 
 from __future__ import annotations
 
@@ -67,15 +67,17 @@ def test_text_quoted_from_the_file_stays_plain_in_an_arabic_problem():
     assert not re.search(r"(?<!\\)[*<]", problem)
 
 
-def test_the_english_page_still_shows_the_engines_english_lines_letter_for_letter():
+def test_the_english_page_says_the_engines_lines_as_plain_sentences_with_card_faces():
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.run()
     at.switch_page("app_pages/deal_checker.py")
     at.run()
-    at.text_area(key=ks.DEAL_TEXT).input(BROKEN_DEAL).run()
+    at.text_area(key=ks.DEAL_TEXT).input(BROKEN_DEAL.replace("[XX]", "[QH, QH]")).run()
     message = at.error[0].value
-    assert "- `hands.S[0]: 'XX' is not a card (write rank then suit, e.g. TH, 10H or t♥)`" in message, message
-    assert "\u2066" not in message
+    assert "- hands.S[1]: Q♥ is dealt twice (also at hands.S[0])" in read(message), message
+    assert "QH" not in message and "`" not in message and "\u2066" not in message
+    at.text_area(key=ks.DEAL_TEXT).input(BROKEN_DEAL).run()
+    assert "- hands.S[0]: 'XX' is not a card (write rank then suit, e.g. TH, 10H or t♥)" in read(at.error[0].value)
 
 
 def test_compare_rules_names_a_scenario_the_engine_refuses_in_arabic_under_every_profile():

@@ -10,6 +10,7 @@ import yaml
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as keys
+from explorer.ui.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -135,7 +136,7 @@ def test_bad_yaml_shows_a_message_keeps_the_text_and_raises_nothing(at):
 def test_invalid_deal_lists_the_engines_problem_lines(at):
     at.text_area(key=keys.DEAL_TEXT).input("kind: deal\ndealer: Q\ncontract: {mode: hokum, buyer: N}\ntricks: []\n").run()
     assert not at.exception
-    msg = at.error[0].value
+    msg = shown(at.error[0].value)
     assert "dealer: unknown seat 'Q'" in msg
     assert "contract: a Hokum contract needs trump" in msg
 

@@ -73,7 +73,7 @@ def test_deal_checker_problem_lines_echo_a_value_as_written():
     at.text_area(key=state.DEAL_TEXT).input('kind: deal\ndealer: "![e](http://host/x.gif)"\ntricks: []\n').run()
     assert not at.exception
     message = at.error[0].value
-    assert "![e](http://host/x.gif)" in message  # named, so the user can find it ...
+    assert "![e](http://host/x.gif)" in shown(message)  # named, so the user can find it ...
     assert not live(message), message              # ... but as text: no image, no link
 
 
