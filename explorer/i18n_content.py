@@ -38,9 +38,8 @@ catalogue's text as it is.
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -321,22 +320,3 @@ def _isolate_plain(text: str) -> str:
     # split() with one group: even indexes are text, odd ones list markers (kept as they are)
     return "".join(p if i % 2 else _RUN.sub(lambda m: f"{LRI}{m.group()}{PDI}", p) for i, p in enumerate(parts))
 
-
-def write_catalogue(entries: Iterable[tuple[str, str, str]], lang: str, header: str) -> bytes:
-    """A .po of ``lang`` from (context, English, translation) triples, in the .pot's order (a tool for translators:
-    ``pybabel update`` keeps it in step afterwards)."""
-    from babel.messages.pofile import read_po, write_po
-
-    catalog = read_po(io.BytesIO(POT.read_bytes()), locale=lang, domain=DOMAIN)
-    found = {(c, _key(e)): t for c, e, t in entries}
-    for m in catalog:
-        if m.id:
-            m.string = found.get((m.context, _key(m.id)), "")
-    catalog.header_comment = header
-    catalog.fuzzy = False
-    catalog.last_translator = "Baloot explorer translators"
-    catalog.language_team = {"ar": "Arabic"}.get(lang, lang)
-    catalog.revision_date = catalog.creation_date
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=100, include_lineno=False, sort_by_file=False)
-    return buf.getvalue()

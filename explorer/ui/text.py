@@ -88,13 +88,3 @@ def code(value: Any) -> str:
     fence = "`" * (longest + 1)
     pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
     return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def code_lines(lines: Iterable[Any]) -> str:
-    """A Markdown bullet list of lines shown letter for letter (problem lines that echo what was typed).
-
-    >>> print(code_lines(["dealer: unknown seat 'Q'", "tricks: missing"]))
-    - `dealer: unknown seat 'Q'`
-    - `tricks: missing`
-    """
-    return "\n".join(f"- {code(line)}" for line in lines)
