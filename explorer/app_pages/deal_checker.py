@@ -18,7 +18,7 @@ from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
 from explorer.ui import cards as ui
-from explorer.ui import inbox, intake, lang, nav, sidebar, state
+from explorer.ui import inbox, intake, lang, nav, sheet_io, sheet_store, sidebar, state
 from explorer.ui.inbox import cite_in
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
@@ -62,10 +62,8 @@ def move(to: int) -> None:
 
 
 def add_to_sheet(row: dict[str, Any], tid: str) -> None:
-    ss = st.session_state
-    ss.setdefault(state.SHEET_DEALS, [])
-    ss[state.SHEET_DEALS] = [*ss[state.SHEET_DEALS], row]
-    ss[state.DEAL_ADDED] = tid
+    sheet_store.append(row)
+    st.session_state[state.DEAL_ADDED] = tid
 
 
 # --- rendering -------------------------------------------------------------------------------
@@ -131,9 +129,7 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
             frame = pd.DataFrame([{t("Step"): step_name(s["step"], lang.style()), t("What happens"): cite_in(s["detail"])}
                                   for s in steps])
             st.table(frame.style.hide(axis="index"))
-    row = {"NS": 0 if award is None else int(award["NS"]), "EW": 0 if award is None else int(award["EW"]),
-           "note": t("Deal checker: {title}", title=title)[:120],
-           "gahwa_winner": winner.value if award is None and winner else None}
+    row = sheet_io.scored_row(award, winner.value if winner else None, t("Deal checker: {title}", title=title))
     added = st.session_state.get(state.DEAL_ADDED) == tid
     st.button(t("Added to the score sheet ✓") if added else t("Add this deal to the score sheet"),
               key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,

@@ -4,7 +4,19 @@ import streamlit as st
 
 from explorer.engine.cards import Seat, Team
 from explorer.i18n_content import content
-from explorer.ui import explore_charts, forms, inbox, intake, lang, nav, score_view, sidebar, state
+from explorer.ui import (
+    explore_charts,
+    forms,
+    inbox,
+    intake,
+    lang,
+    nav,
+    score_view,
+    sheet_io,
+    sheet_store,
+    sidebar,
+    state,
+)
 from explorer.ui.charts import SHOW_CONFIG
 from explorer.ui.contract_widgets import seats_and_escalation
 from explorer.ui.lang import t, tn
@@ -83,11 +95,8 @@ o = checked.output if checked is not None and checked.ok else None
 
 def _add_to_sheet(o: dict, note: str) -> None:
     """Callback: append this deal's award (or its Gahwa winner) to the Score sheet's deals."""
-    award = o["award"]
-    deals = ss.setdefault(state.SHEET_DEALS, [])
-    deals.append({"NS": int((award or {}).get("NS", 0)), "EW": int((award or {}).get("EW", 0)),
-                  "note": note, "gahwa_winner": o["winner"] if award is None else None})
-    st.toast(t("Added to the score sheet (deal {n}).", n=len(deals)), icon=":material/scoreboard:")
+    n = sheet_store.append(sheet_io.scored_row(o["award"], o["winner"], note))
+    st.toast(t("Added to the score sheet (deal {n}).", n=n), icon=":material/scoreboard:")
 
 form = st.container(key="bx-wrap-score")
 c_contract, c_points, c_projects = form.columns([1, 1, 1.1], gap="large")

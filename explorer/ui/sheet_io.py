@@ -50,6 +50,26 @@ class SheetFileError(MatchError):
     """A file, a link or a stored value that is not a score sheet; ``problems`` names each place."""
 
 
+NOTE_LIMIT = 120
+"""A note another page writes with a deal (a scenario's title) is cut to this many characters."""
+
+
+def scored_row(award: Mapping[str, int] | None, winner: str | None, note: str) -> Row:
+    """The sheet row of a deal another page scored (Score calculator, Deal checker), made by the engine's
+    :class:`MatchDeal`: its award; or, with no numeric award, the Gahwa its winner took, or (no winner
+    either: everyone passed twice) a cancelled deal.
+
+    >>> scored_row({"NS": 16, "EW": 0}, "NS", "Kaboot")
+    {'NS': 16, 'EW': 0, 'note': 'Kaboot', 'gahwa_winner': None}
+    >>> scored_row(None, "EW", "x" * 200)["gahwa_winner"], len(scored_row(None, "EW", "x" * 200)["note"])
+    ('EW', 120)
+    """
+    note = note[:NOTE_LIMIT]
+    if award is not None:
+        return MatchDeal.award(int(award["NS"]), int(award["EW"]), note=note).to_dict()
+    return (MatchDeal.gahwa(winner, note=note) if winner else MatchDeal.cancelled_deal(note=note)).to_dict()
+
+
 # --- the document --------------------------------------------------------------------------------
 
 def match_doc(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

@@ -46,6 +46,14 @@ def _rows() -> list[dict[str, Any]]:
     return list(ss.get(sheet_keys.SHEET_DEALS) or [])
 
 
+def append(row: dict[str, Any]) -> int:
+    """Add a deal another page scored (:func:`explorer.ui.sheet_io.scored_row`) to the sheet; the number of deals.
+
+    The sheet page shows it as new (its rows differ from what it last showed) and keeps it in the browser."""
+    ss[sheet_keys.SHEET_DEALS] = [*_rows(), row]
+    return len(ss[sheet_keys.SHEET_DEALS])
+
+
 def _say(area: str, level: str, text: str, details: Sequence[str] = ()) -> None:
     """Show ``text`` (ours: Markdown allowed) and ``details`` (from a file or link: plain) in ``area``."""
     ss.setdefault(keys.SHEET_STORE_MESSAGES, {})[area] = (level, text, list(details))
