@@ -75,10 +75,6 @@ def rtl_line(text: str) -> str:
     return f"\u2067{text}\u2069" if lang.is_rtl() else text
 
 
-def seat_title(seat: str) -> str:
-    return seat_name(seat)
-
-
 size = sidebar.card_size()
 mode = Mode(core["contract"]["mode"])
 trump = Suit.parse(core["contract"]["trump"]) if mode is Mode.HOKUM else None
@@ -145,7 +141,7 @@ with deal_col:
 
 with trick_col:
     st.subheader(t("The trick"))
-    st.segmented_control(t("Leader of this trick"), seat_opts, key=state.TRICK_LEADER, format_func=seat_title,
+    st.segmented_control(t("Leader of this trick"), seat_opts, key=state.TRICK_LEADER, format_func=seat_name,
                          required=True, width="stretch")
     live_trick()
     st.radio(t("Enter cards by"), ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,

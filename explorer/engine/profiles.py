@@ -14,20 +14,16 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
-from .errors import short
-from .i18n import Code, Msg
+from .errors import InputError, short
+from .i18n import Code
 
 
-class ProfileError(ValueError):
+class ProfileError(InputError):
     """An unknown profile, an unknown option or a value an option does not take.
 
     Raised with an English template and its values: ``str(e)`` is the English, ``e.msg`` the message to render in
     the reader's language.
     """
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.msg = Msg(template, **params)
-        super().__init__(str(self.msg))
 
 
 @dataclass(frozen=True)
