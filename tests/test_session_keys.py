@@ -59,6 +59,17 @@ def test_no_two_constants_name_the_same_key():
             seen[value] = name
 
 
+def test_no_page_constant_is_also_one_of_the_keys_every_tool_has():
+    tools = _keys("tools")
+    pages = {v for v in tools.values() if v in MODULES}
+    suffixes = {v for v in tools.values() if v not in MODULES}
+    assert {"trick", "deal", "library"} <= pages and {"doc", "download"} <= suffixes
+    made = {state.page_key(page, suffix): f"page_key({page!r}, {suffix!r})" for page in pages for suffix in suffixes}
+    for module_name in MODULES:
+        for name, value in _keys(module_name).items():
+            assert value not in made, f"{module_name}.{name} = {value!r} is also {made[value]}"
+
+
 def test_the_package_offers_every_key_of_its_modules():
     for module_name in MODULES:
         for name, value in _keys(module_name).items():

@@ -352,8 +352,8 @@ elif output is not None:
             show_review(doc, None if own_profile else profile, text_id(text))
     with st.expander(t("Save or share this deal"), icon=":material/save:"):
         save, share = st.columns([1, 3])
-        save.download_button(t("⬇️ Save as YAML"), text.encode("utf-8"), file_name="baloot-deal.yaml",
-                             mime="application/x-yaml", key=state.DEAL_DOWNLOAD, on_click="ignore")
+        save.download_button(t("Save as YAML"), text.encode("utf-8"), icon=":material/download:", file_name="baloot-deal.yaml",
+                             mime="application/x-yaml", key=state.DEAL_SAVE_YAML, on_click="ignore")
         with share:
             inbox.share_link("deal_checker.py", doc, t("Share link (copy button on the right): opens the Deal "
                                                        "checker with this deal, exactly as it is in the editor."))

@@ -50,7 +50,7 @@ def options_frame(current: RuleProfile) -> pd.DataFrame:
         if custom:
             out["custom (in use)"] = format_option_value(getattr(current, row["option"]))
         out["Differs"] = "●" if len({repr(row[pid]) for pid in PROFILES}) > 1 else ""
-        out["Basis"] = t("⚠️ our reading") if row["our_reading"] else t("a source")
+        out["Basis"] = t("⚠ our reading") if row["our_reading"] else t("a source")
         out["Source"] = option_source(row["option"])
         out["Name"] = row["option"]
         rows.append(out)

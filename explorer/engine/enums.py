@@ -6,9 +6,9 @@
 - :class:`Titled`: each member is declared with its words, ``HOKUM = "hokum", "Hokum"`` (and a
   sentence, when it has one: ``UPCARD = "upcard", "upcard", "Card 21 is turned face up..."``).
 
-``value`` stays the notation (what files and JSON say); ``title`` and ``doc`` are English msgids
-that a page or ``check --lang`` translates. A word and its title are read together where they are
-declared.
+``value`` stays the notation (what files and JSON say); ``title`` and ``doc`` are the English words
+(msgids, except the suits' and seats' titles, which :mod:`~explorer.engine.i18n`'s formatter names
+from its own lists). A word and its title are read together where they are declared.
 
 >>> class Light(Titled):
 ...     RED = "red", "Red", "Stop."

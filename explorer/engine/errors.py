@@ -7,13 +7,12 @@ import reprlib
 from collections.abc import Iterable
 from typing import Any
 
-from .cards import Card  # noqa: F401  (doctests)
 from .i18n import ENGLISH, Code, Msg, Style
 
 
 class Problem(str):
     """One problem line: as a string, the English line (what files, JSON and tests compare); its
-    :class:`~.i18n.Msg` renders it in another language (``render(style)``).
+    :class:`~.i18n.Msg` renders it in another style (``render(style)``): a page's, with card faces, in its language.
 
     >>> p = at("hand[0]", Msg("{value} is not a card", value="'XX'"))
     >>> p, type(p).__name__
@@ -37,6 +36,7 @@ class Problem(str):
         """The line in ``style``: in :data:`~.i18n.ENGLISH` the line itself, as files and the command line
         write it; on a page (card faces, another language) its message rendered in that style.
 
+        >>> from explorer.engine.cards import Card
         >>> p = at("hand[8]", Msg("{card} appears twice (also at {other})", card=Card.parse("QH"), other=Code("hand[0]")))
         >>> p.render(), p.render(Style(cards="face"))
         ('hand[8]: QH appears twice (also at hand[0])', 'hand[8]: Q♥ appears twice (also at hand[0])')

@@ -33,7 +33,7 @@ from explorer.ui.lesson_view import (
     judged,
     widget_key,
 )
-from explorer.ui.words import format_option_value, option_title, seat_label
+from explorer.ui.words import format_option_value, option_title, problem_sentence, seat_label
 
 
 @st.cache_resource(show_spinner=False)
@@ -242,7 +242,7 @@ def match_sheet(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     try:
         match = Match.from_rows(deals)
     except MatchError as e:
-        st.error(t("The sheet has a problem: {problems}", problems="; ".join(e.problems)))
+        st.error(t("The sheet has a problem: {problems}", problems=t("; ").join(problem_sentence(p) for p in e.problems)))
         return
     rows, verdict = [], None
     for s in match.running():

@@ -135,8 +135,8 @@ def contract_doc(value: str, buyer: str) -> dict[str, Any]:
 
 
 def show_problems(errors: list[str]) -> None:
-    """The engine's problems with the learner's own scenario: letter for letter in English (they echo what was
-    picked), plain sentences in another language (what they quote from the scenario shown as typed)."""
+    """The engine's problems with the learner's own scenario: plain sentences in the page's language, cards as
+    faces (what they quote from the scenario shown as typed)."""
     st.warning(t("The engine cannot judge this yet:") + "\n\n" + problem_lines(errors))
 
 

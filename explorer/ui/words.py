@@ -17,7 +17,7 @@ from typing import Any
 
 from explorer.engine.cards import Card, Seat, Suit
 from explorer.engine.contract import Level
-from explorer.engine.errors import at, render_problems  # noqa: F401  (at: doctests)
+from explorer.engine.errors import render_problems
 from explorer.engine.i18n import N_, Msg, Style, plural
 from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile
 from explorer.engine.scenario import Checked
@@ -116,6 +116,7 @@ def problem_sentence(line: str) -> str:
     (cards as faces) as a plain sentence; anything it quotes from a file or a link is shown as typed, never as
     Markdown.
 
+    >>> from explorer.engine.errors import at
     >>> from explorer.ui.text import shown
     >>> shown(problem_sentence(at("hand[8]", Msg("{card} appears twice", card=Card.parse("QH")))))
     'hand[8]: Q♥ appears twice'

@@ -1,11 +1,12 @@
 """The one place that names ``st.session_state`` keys, for every page.
 
 One scheme: a key is ``"<page>.<name>"``. Its constant is ``<PAGE>_<NAME>``
-(``TRICK_MODE = "trick.mode"``); a key with a variable part comes from a function
-``<page>_<thing>_key(...)`` (``score_project_key("N") == "score.projects.N"``); the keys
-every Explore tool has (its scenario, its inbox, its message...) are
-``page_key(<page>, <name>)``. Pages: ``app``, ``sidebar``, ``glossary``, ``charts``,
-``trick``, ``score``, ``compare``, ``library``, ``deal``, ``sheet``, ``lesson``.
+(``TRICK_MODE = "trick.mode"``); the keys every Explore tool has (its scenario, its inbox, its
+message...) and the keys of one item on a page are ``page_key(<page>, *parts)``
+(``page_key(LIBRARY, "open", stem)``); a few keys with a variable part have a function
+``<page>_<thing>_key(...)`` (``score_project_key("N") == "score.projects.N"``). Pages: ``app``,
+``sidebar``, ``glossary``, ``charts``, ``trick``, ``score``, ``compare``, ``library``, ``deal``,
+``sheet``, ``lesson``, ``play``, and ``store`` (the browser store).
 
 Each page's keys are in the module of its name (``state/trick.py``...), all read from here
 (``state.TRICK_MODE``). The package only names keys; it imports no Streamlit. The sidebar's widgets are in

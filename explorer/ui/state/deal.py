@@ -33,7 +33,7 @@ DEAL_ADD_TO_SHEET = "deal.add_to_sheet"
 """Button: append the checked deal's award to :data:`SHEET_DEALS`."""
 DEAL_ADDED = "deal.added"
 """The id of the last deal added to the score sheet (so it is not added twice by accident)."""
-DEAL_DOWNLOAD = "deal.download"
+DEAL_SAVE_YAML = "deal.save_yaml"
 """Download button: the deal in the editor, as YAML."""
 
 
