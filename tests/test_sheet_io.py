@@ -102,7 +102,7 @@ def test_too_many_rows_are_refused():
 
 
 @pytest.mark.parametrize("text, problem", [
-    pytest.param("deals: [{NS: 1, EW: 2}\n", "line 2, column 1: the YAML is not readable", id="yaml-syntax"),
+    pytest.param("deals: [{NS: 1, EW: 2}\n", "line 2, column 1: malformed YAML", id="yaml-syntax"),
     pytest.param("kind: play\ncontract: {}\n", "this is a 'play' scenario, not a score sheet (kind: match)",
                  id="a-scenario-not-a-sheet"),
     pytest.param("kind: match\n", "the score sheet has no deals (a list under 'deals')", id="no-deals"),
@@ -152,3 +152,31 @@ def test_a_damaged_undo_version_is_named():
     value = sheet_io.stored(ROWS, [[{"NS": "x", "EW": 0}]])
     with pytest.raises(sheet_io.SheetFileError, match=r"^Undo version 1: deal 1, NS: 'x'"):
         sheet_io.read_stored(value)
+
+
+def _alias_bomb(levels: int) -> str:
+    """A few hundred bytes of YAML whose aliases stand for 9**levels strings once expanded."""
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
+    lines.append("kind: match\ndeals: [" + ", ".join([f"*a{levels - 1}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_yaml_sheet_with_an_alias_bomb_is_refused_at_its_first_alias():
+    bomb = _alias_bomb(10)
+    assert len(bomb) < 700
+    with pytest.raises(sheet_io.SheetFileError) as e:
+        sheet_io.read_file(bomb.encode(), "match.yaml")
+    assert e.value.problems == ["line 2, column 10: *a0 is an alias; scenario files write every value out "
+                                "(aliases are not accepted)"]
+
+
+def test_a_deal_that_is_a_huge_nested_list_is_named_in_a_short_line():
+    nested: list = ["lol"] * 9
+    for _ in range(7):
+        nested = [nested] * 9
+    with pytest.raises(sheet_io.SheetFileError) as e:
+        sheet_io.read_rows([nested])
+    (line,) = e.value.problems
+    assert line.startswith("deal 1: a deal is a mapping {NS, EW, note, gahwa_winner}, not [[[") and len(line) < 150

@@ -131,7 +131,7 @@ def _team_or_none(value: Any, *, where: str | Msg = "") -> Team | None:
     try:
         return Team.parse(text)
     except CardError:
-        raise MatchError(at(where, Msg("unknown team {value} for the Gahwa winner (use NS or EW)", value=repr(value)))) from None
+        raise MatchError(at(where, Msg("unknown team {value} for the Gahwa winner (use NS or EW)", value=short(value)))) from None
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ class MatchDeal:
         """
         if not isinstance(row, Mapping):
             raise MatchError(at(where, Msg("a deal is a mapping {{NS, EW, note, gahwa_winner}}, not {value}",
-                                           value=repr(row))))
+                                           value=short(row))))
         problems: list[str] = []
         values: dict[str, Any] = {}
         for team in TEAMS:
@@ -246,7 +246,7 @@ class MatchDeal:
         cancelled = False if cancelled is None or (isinstance(cancelled, float) and math.isnan(cancelled)) \
             else cancelled
         if not isinstance(cancelled, bool):
-            problems.append(at(_field(where, "cancelled"), Msg("{value} is not true or false", value=repr(cancelled))))
+            problems.append(at(_field(where, "cancelled"), Msg("{value} is not true or false", value=short(cancelled))))
             cancelled = False
         if problems:
             raise MatchError(problems)

@@ -26,8 +26,10 @@ from typing import Any
 
 import yaml
 
-from explorer.engine.errors import ScenarioError
-from explorer.engine.match import Match, MatchDeal, MatchError
+from explorer.engine.errors import ScenarioError, as_msg, at, problem, short
+from explorer.engine.i18n import Code, Msg
+from explorer.engine.loader import load_yaml
+from explorer.engine.match import Match, MatchDeal, MatchError, row_place
 from explorer.engine.share import decode_scenario, encode_scenario
 
 Row = dict[str, Any]
@@ -40,6 +42,8 @@ STORED_UNDO = 30
 """How many Undo versions the browser keeps with the sheet."""
 MAX_DEALS = 500
 """The most deals a file, a link or the browser may bring (a real match has a few dozen)."""
+MAX_FILE_BYTES = 256 * 1024
+"""The largest sheet file read (a sheet of :data:`MAX_DEALS` deals with long notes is well under it)."""
 FILE_TYPES = ("csv", "yaml", "yml")
 """The files the sheet opens: its own CSV and YAML exports."""
 ROW_KEYS = frozenset({"NS", "EW", "cancelled", "gahwa_winner", "note"})
@@ -47,7 +51,16 @@ ROW_KEYS = frozenset({"NS", "EW", "cancelled", "gahwa_winner", "note"})
 
 
 class SheetFileError(MatchError):
-    """A file, a link or a stored value that is not a score sheet; ``problems`` names each place."""
+    """A file, a link or a stored value that is not a score sheet; ``problems`` names each place (messages:
+    a page says them in its language)."""
+
+
+def _too_many(count: int) -> str:
+    return problem(Msg("{count} deals is more than a sheet holds (at most {limit})", count=count, limit=MAX_DEALS))
+
+
+def _empty() -> str:
+    return problem(Msg("the file is empty"))
 
 
 NOTE_LIMIT = 120
@@ -93,16 +106,16 @@ def read_rows(items: Any, *, what: str = "deal") -> list[Row]:
     explorer.ui.sheet_io.SheetFileError: deal 1: unknown key 'colour' (a deal has NS, EW, cancelled, gahwa_winner, note)
     """
     if not isinstance(items, list):
-        raise SheetFileError(f"the deals are a list, not {type(items).__name__}")
+        raise SheetFileError(problem(Msg("the deals are a list, not {type}", type=Code(type(items).__name__))))
     if len(items) > MAX_DEALS:
-        raise SheetFileError(f"{len(items)} deals is more than a sheet holds (at most {MAX_DEALS})")
+        raise SheetFileError(_too_many(len(items)))
     problems: list[str] = []
     for i, row in enumerate(items, start=1):
         if isinstance(row, Mapping):
             extra = sorted(str(k) for k in row if k not in ROW_KEYS)
             if extra:
-                problems.append(f"{what} {i}: unknown key {extra[0]!r} (a deal has "
-                                "NS, EW, cancelled, gahwa_winner, note)")
+                problems.append(at(row_place(what, i), Msg("unknown key {key} (a deal has NS, EW, cancelled, "
+                                                           "gahwa_winner, note)", key=short(extra[0]))))
     try:
         return Match.from_rows(items, label=what, problems=problems).to_rows()
     except MatchError as e:
@@ -120,12 +133,13 @@ def read_doc(doc: Any) -> list[Row]:
     if isinstance(doc, list):
         return read_rows(doc)
     if not isinstance(doc, Mapping):
-        raise SheetFileError(f"a score sheet is a mapping with its deals, not {type(doc).__name__}")
+        raise SheetFileError(problem(Msg("a score sheet is a mapping with its deals, not {type}", type=Code(type(doc).__name__))))
     kind = doc.get("kind", KIND)
     if kind != KIND:
-        raise SheetFileError(f"this is a {kind!r} scenario, not a score sheet (kind: {KIND})")
+        raise SheetFileError(problem(Msg("this is a {kind} scenario, not a score sheet (kind: {match})", kind=short(kind),
+                                          match=Code(KIND))))
     if "deals" not in doc:
-        raise SheetFileError("the score sheet has no deals (a list under 'deals')")
+        raise SheetFileError(problem(Msg("the score sheet has no deals (a list under 'deals')")))
     return read_rows(doc["deals"])
 
 
@@ -153,13 +167,13 @@ def read_stored(value: Any) -> tuple[list[Row], list[list[Row]]]:
     rows = read_doc(value)
     undo = value.get("undo", []) if isinstance(value, Mapping) else []
     if not isinstance(undo, list) or len(undo) > max(STORED_UNDO, 100):
-        raise SheetFileError("the Undo versions are damaged (not a list of sheets)")
+        raise SheetFileError(problem(Msg("the Undo versions are damaged (not a list of sheets)")))
     history = []
     for n, version in enumerate(undo, start=1):
         try:
             history.append(read_rows(version))
         except SheetFileError as e:
-            raise SheetFileError([f"Undo version {n}: {p}" for p in e.problems]) from None
+            raise SheetFileError([at(Msg("Undo version {n}", n=n), as_msg(p)) for p in e.problems]) from None
     return rows, history
 
 
@@ -239,23 +253,25 @@ def read_csv(text: str) -> list[Row]:
     try:
         records = list(csv.reader(io.StringIO(text)))
     except csv.Error as e:
-        raise SheetFileError(f"the CSV is not readable ({e})") from None
+        raise SheetFileError(problem(Msg("the CSV is not readable ({error})", error=Code(str(e))))) from None
     numbered = [(n, r) for n, r in enumerate(records, start=1) if any(cell.strip() for cell in r)]
     if not numbered:
-        raise SheetFileError("the file is empty")
+        raise SheetFileError(_empty())
     head_row, header = numbered[0]
     names = [h.strip().lstrip("\ufeff").lower().replace(" ", "_") for h in header]
     missing = [c for c in ("NS", "EW") if c.lower() not in names]
     if missing:
-        raise SheetFileError(f"row {head_row}: the header has no {' or '.join(missing)} column (the sheet's "
-                             "CSV starts with: deal,NS,EW,gahwa_winner,cancelled,note)")
+        raise SheetFileError(at(row_place("row", head_row), Msg(
+            "the header has no {columns} column (the sheet's CSV starts with: {header})",
+            columns=Code(" or ".join(missing)), header=Code("deal,NS,EW,gahwa_winner,cancelled,note"))))
     if len(numbered) - 1 > MAX_DEALS:
-        raise SheetFileError(f"{len(numbered) - 1} deals is more than a sheet holds (at most {MAX_DEALS})")
+        raise SheetFileError(_too_many(len(numbered) - 1))
     rows: list[Row] = []
     problems: list[str] = []
     for n, record in numbered[1:]:
         if len(record) > len(names):
-            problems.append(f"row {n}: {len(record)} cells, but the header names {len(names)} columns")
+            problems.append(at(row_place("row", n), Msg("{cells} cells, but the header names {columns} columns",
+                                                        cells=len(record), columns=len(names))))
             continue
         cells = dict(zip(names, record))
         row: Row = {}
@@ -270,7 +286,7 @@ def read_csv(text: str) -> list[Row]:
             elif key == "note":
                 row[key] = _uninert(value)
         try:
-            rows.append(MatchDeal.from_dict(row, where=f"row {n}").to_dict())
+            rows.append(MatchDeal.from_dict(row, where=row_place("row", n)).to_dict())
         except MatchError as e:
             problems += e.problems
     if problems:
@@ -279,17 +295,20 @@ def read_csv(text: str) -> list[Row]:
 
 
 def read_yaml(text: str) -> list[Row]:
-    """The rows of a YAML (or JSON) sheet; SheetFileError names the line of a syntax error."""
+    """The rows of a YAML (or JSON) sheet, read by the engine's bounded loader (no aliases, bounded depth,
+    size and numbers: an "alias bomb" is refused at once); SheetFileError names the line of a problem.
+
+    >>> read_yaml("a: &a [1, 2]\\nb: *a\\n")
+    Traceback (most recent call last):
+    ...
+    explorer.ui.sheet_io.SheetFileError: line 2, column 4: *a is an alias; scenario files write every value out (aliases are not accepted)
+    """
     try:
-        doc = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-        raise SheetFileError(f"{where}the YAML is not readable ({e.problem})") from None
-    except yaml.YAMLError as e:
-        raise SheetFileError(f"the YAML is not readable ({e})") from None
+        doc = load_yaml(text, max_bytes=MAX_FILE_BYTES)
+    except ScenarioError as e:
+        raise SheetFileError(e.problems) from None
     if doc is None:
-        raise SheetFileError("the file is empty")
+        raise SheetFileError(_empty())
     return read_doc(doc)
 
 
@@ -298,7 +317,7 @@ def read_file(data: bytes, name: str = "") -> list[Row]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise SheetFileError(f"the file is not UTF-8 text (byte {e.start + 1})") from None
+        raise SheetFileError(problem(Msg("the file is not UTF-8 text (byte {n})", n=e.start + 1))) from None
     suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if suffix == "csv":
         return read_csv(text)
