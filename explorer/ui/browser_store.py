@@ -49,12 +49,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 from streamlit import config
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer.engine.errors import joined
 from explorer.engine.i18n import N_, Msg
@@ -241,6 +242,9 @@ class _Slot:
     hold: str | None = None         # after an unusable text: the page's starting value, not written
     unavailable: bool = False       # the browser's storage is blocked
     writes: int = 0
+    waiting: bool = False           # a page stopped until the browser answers (:func:`wait_for`)
+    first: str | None = None        # before the answer: the text the page first asked to save
+    changed: bool = False           # before the answer: the page asked to save another text since
     pending: dict[str, Any] | None = None  # the latest write, drawn on every run once there is one
     failed: str | None = None       # the id of the last write the browser refused
 
@@ -276,13 +280,58 @@ def _answer(name: str) -> dict[str, Any] | None:
         memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
         text = memory.get(storage_key(name))
         return {"text": text, "tab": "memory", "seq": text}
+    _reader(name)
+    return st.session_state.get(keys.STORE_ANSWERS, {}).get(name)
+
+
+@st.fragment
+def _reader(name: str) -> None:
+    """Mount the reader in a fragment, so that its answer reruns this fragment only, not the page.
+
+    A rerun of the page right after it appeared redrew every widget under the user's finger (an open list,
+    a value just chosen); most answers bring nothing new (nothing stored, or the text this session holds
+    already). Only an answer that brings news (:func:`_news`) reruns the app; otherwise the answer waits in
+    the session state for the page's next run, which :func:`read` handles as usual.
+    """
     element = keys.store_read_key(name)
     _hide(element)
     result = _component(key=element, data={"op": "read", "key": storage_key(name), "max": MAX_CHARS,
                                            "session": _token()},
                         on_stored_change=lambda: None)
     got = result.get("stored") if result is not None else None
-    return got if isinstance(got, dict) else None
+    answers = st.session_state.setdefault(keys.STORE_ANSWERS, {})
+    answers[name] = got if isinstance(got, dict) else None
+    if not _fragment_run():
+        return
+    # The browser sends the answers of several readers in one message, which reruns one of their fragments:
+    # this one looks at them all (a reader that did not run still has its new state in the session).
+    for other in st.session_state.get(keys.STORE_SLOTS, {}):
+        if other != name:
+            state = st.session_state.get(keys.store_read_key(other))
+            got = state.get("stored") if isinstance(state, Mapping) else None
+            if isinstance(got, dict):
+                answers[other] = got
+    if any(isinstance(got, dict) and _news(_slot(other), got) for other, got in answers.items()):
+        st.rerun(scope="app")
+
+
+def _fragment_run() -> bool:
+    """Whether this run reruns fragments only (the reader's answer), not the whole app."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def _news(slot: _Slot, got: dict[str, Any]) -> bool:
+    """Whether an answer of the browser needs the whole page: a stored value to adopt, a problem to say,
+    a page that waits for it (:func:`wait_for`), a change the page made before it (to write now), or
+    another tab's change. The first answer with nothing stored, or an answer that repeats the text this
+    session holds, does not."""
+    if slot.answered and (got.get("tab"), got.get("seq")) == slot.seen:
+        return False
+    if not slot.answered:
+        return (got.get("text") is not None or bool(got.get("error") or got.get("size")) or slot.waiting
+                or slot.changed)
+    return bool(got.get("error")) or got.get("text") != slot.known
 
 
 def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
@@ -332,6 +381,16 @@ def ready(name: str) -> bool:
     return _slot(name).answered
 
 
+def wait_for(name: str) -> bool:
+    """Whether the browser has answered for ``name``; if not, the page says so and stops, and the
+    browser's answer then reruns the whole app (any other answer that brings nothing new reruns only
+    the reader)."""
+    slot = _slot(name)
+    if not slot.answered:
+        slot.waiting = True
+    return slot.answered
+
+
 def load(name: str, *, check: Callable[[Any], Any] | None = None) -> Any | None:
     """The value kept under ``name`` as this session last read or wrote it, or None: nothing stored,
     unusable, or the browser has not answered. Mounts the reader like :func:`read`, which tells those
@@ -354,7 +413,13 @@ def save(name: str, value: Any) -> bool:
     """
     slot = _slot(name)
     text = encode(value)
-    if not slot.answered or slot.unavailable:
+    if not slot.answered:
+        if slot.first is None:
+            slot.first = text
+        elif text != slot.first:
+            slot.changed = True  # the browser's answer must rerun the app, which writes this change
+        return False
+    if slot.unavailable:
         return False
     sent = False
     if slot.hold is not None and slot.hold in ("", text):

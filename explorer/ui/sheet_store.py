@@ -96,7 +96,7 @@ def sync() -> None:
 
 def restore(commit: Commit) -> bool:
     """On the Score sheet page: False until the browser has answered; then open a ``?match=`` link."""
-    if not browser_store.ready(NAME):
+    if not browser_store.wait_for(NAME):
         return False
     _open_link(commit)
     return True
