@@ -27,7 +27,7 @@ ss = st.session_state
 st.title(t("Practice table"))
 st.html(pv.HAND_CSS)
 
-got = browser_store.read(STORE, check=Practice.from_json)
+got = browser_store.read(STORE, check=Practice.from_json, wait=True)
 if not browser_store.wait_for(STORE):
     st.caption(t("Opening the match kept in this browser…"))
     st.stop()

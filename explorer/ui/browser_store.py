@@ -3,7 +3,7 @@
 A page reads a value near its top and saves it once its state is settled::
 
     got = browser_store.read("sheet", check=sheet_io.read_stored)
-    if not got.ready:            # the first run of a session: the browser has not answered yet
+    if not browser_store.wait_for("sheet"):  # the browser has not answered yet: its answer reruns the app
         st.caption("Opening …")
         st.stop()
     if got.fresh:                # first answer, or another tab of this browser saved a new value
@@ -18,6 +18,13 @@ another tab changes it (the browser's ``storage`` event); the writer writes what
 write once. Python keeps, per value, the text it last read or wrote, so it writes only a change and
 never before the browser has answered (an empty sheet on the first run must not overwrite a stored
 one).
+
+The reader is mounted in a fragment (``st.fragment``): its answer, a second or so after a page appeared,
+reruns that fragment only. It used to rerun the whole app on every load of every page, redrawing the
+widgets under the user's finger. The fragment reruns the app only when an answer brings news
+(:func:`_news`): a stored value to adopt, a problem to say, a page waiting for it (:func:`wait_for`), a
+change the page made before it, another tab's change. Otherwise the answer waits in the session state
+and the page's next run handles it as usual (the first save waits for it too).
 
 The value is stored under ``baloot-explorer:<name>`` as ``{"app": "baloot-explorer", "format": 1,
 "value": ...}``. The format version is inside the value, not in the key, so a value written by another
@@ -274,13 +281,17 @@ def _hide(*element_keys: str) -> None:
     st.html(f"<style>{selectors} {{display: none;}}</style>")
 
 
-def _answer(name: str) -> dict[str, Any] | None:
+def _answer(name: str, *, wait: bool = False) -> dict[str, Any] | None:
     """The reader's latest answer for ``name``: ``{text, tab, seq}`` (and ``error`` or ``size``)."""
     if _in_app_test():
         memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
         text = memory.get(storage_key(name))
         return {"text": text, "tab": "memory", "seq": text}
-    _reader(name)
+    if wait and not _slot(name).answered:
+        _slot(name).waiting = True
+        _mount_reader(name)  # outside a fragment: the answer reruns the app, which the page waits for
+    else:
+        _reader(name)
     return st.session_state.get(keys.STORE_ANSWERS, {}).get(name)
 
 
@@ -293,18 +304,12 @@ def _reader(name: str) -> None:
     already). Only an answer that brings news (:func:`_news`) reruns the app; otherwise the answer waits in
     the session state for the page's next run, which :func:`read` handles as usual.
     """
-    element = keys.store_read_key(name)
-    _hide(element)
-    result = _component(key=element, data={"op": "read", "key": storage_key(name), "max": MAX_CHARS,
-                                           "session": _token()},
-                        on_stored_change=lambda: None)
-    got = result.get("stored") if result is not None else None
-    answers = st.session_state.setdefault(keys.STORE_ANSWERS, {})
-    answers[name] = got if isinstance(got, dict) else None
+    _mount_reader(name)
     if not _fragment_run():
         return
     # The browser sends the answers of several readers in one message, which reruns one of their fragments:
     # this one looks at them all (a reader that did not run still has its new state in the session).
+    answers = st.session_state.setdefault(keys.STORE_ANSWERS, {})
     for other in st.session_state.get(keys.STORE_SLOTS, {}):
         if other != name:
             state = st.session_state.get(keys.store_read_key(other))
@@ -313,6 +318,16 @@ def _reader(name: str) -> None:
                 answers[other] = got
     if any(isinstance(got, dict) and _news(_slot(other), got) for other, got in answers.items()):
         st.rerun(scope="app")
+
+
+def _mount_reader(name: str) -> None:
+    element = keys.store_read_key(name)
+    _hide(element)
+    result = _component(key=element, data={"op": "read", "key": storage_key(name), "max": MAX_CHARS,
+                                           "session": _token()},
+                        on_stored_change=lambda: None)
+    got = result.get("stored") if result is not None else None
+    st.session_state.setdefault(keys.STORE_ANSWERS, {})[name] = got if isinstance(got, dict) else None
 
 
 def _fragment_run() -> bool:
@@ -334,14 +349,15 @@ def _news(slot: _Slot, got: dict[str, Any]) -> bool:
     return bool(got.get("error")) or got.get("text") != slot.known
 
 
-def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
+def read(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = False) -> Reading:
     """What this browser keeps under ``name``, checked by ``check`` (a ValueError makes it unusable).
 
     Mounts the (invisible) reader: call it once per run on the page that uses the value, before
-    :func:`save`.
+    :func:`save`. ``wait``: the page shows nothing until the browser has answered (:func:`wait_for`), so
+    the answer reruns the whole app.
     """
     slot = _slot(name)
-    got = _answer(name)
+    got = _answer(name, wait=wait)
     stamp = None if got is None else (got.get("tab"), got.get("seq"))
     if got is None or (slot.answered and stamp == slot.seen):
         return _reading(slot)
