@@ -114,15 +114,20 @@ export default function ({data, key, setStateValue}) {
     return;
   }
   const report = () => setStateValue("stored", {...readItem(d.key, d.max), tab: S.tab, seq: ++S.seq});
+  // The latest mount answers: a reader drawn elsewhere (in or out of a fragment) is mounted anew, maybe
+  // before the old mount is cleaned up; one listener per value and page load calls the latest mount's report.
+  (S.report ??= {})[key] = report;
   if (!S.stop[key]) {
     const onStorage = (ev) => {
-      if (ev.storageArea === window.localStorage && (ev.key === d.key || ev.key === null)) report();
+      if (ev.storageArea === window.localStorage && (ev.key === d.key || ev.key === null)) S.report[key]();
     };
     window.addEventListener("storage", onStorage);
     S.stop[key] = () => window.removeEventListener("storage", onStorage);
   }
   report();  // on mount, and when a new session draws the reader again
-  return () => { if (S.stop[key]) { S.stop[key](); delete S.stop[key]; } };
+  return () => {  // unmounted: stop listening, unless a newer mount took over already
+    if (S.report[key] === report) { S.stop[key](); delete S.stop[key]; delete S.report[key]; }
+  };
 }
 """
 
@@ -287,9 +292,9 @@ def _answer(name: str, *, wait: bool = False) -> dict[str, Any] | None:
         memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
         text = memory.get(storage_key(name))
         return {"text": text, "tab": "memory", "seq": text}
-    if wait and not _slot(name).answered:
-        _slot(name).waiting = True
-        _mount_reader(name)  # outside a fragment: the answer reruns the app, which the page waits for
+    if wait:  # the page waits for the answer: outside a fragment, the answer reruns the app (on every run of
+        _slot(name).waiting = True  # this page, so the reader is not mounted anew in between)
+        _mount_reader(name)
     else:
         _reader(name)
     return st.session_state.get(keys.STORE_ANSWERS, {}).get(name)
