@@ -37,6 +37,6 @@ st.html(cards.css())
 lang.apply_direction()
 lang.keep_in_url()
 sidebar.sidebar()
-sheet_store.sync()  # the score sheet kept in this browser, whatever page adds to it
+sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
 current.run()
 sheet_store.keep()

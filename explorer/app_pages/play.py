@@ -27,8 +27,8 @@ ss = st.session_state
 st.title(t("Practice table"))
 st.html(pv.HAND_CSS)
 
-got = browser_store.read(STORE, check=Practice.from_json)
-if not got.ready:
+got = browser_store.read(STORE, check=Practice.from_json, wait=True)
+if not browser_store.wait_for(STORE):
     st.caption(t("Opening the match kept in this browser…"))
     st.stop()
 if got.fresh:

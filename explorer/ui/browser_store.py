@@ -3,7 +3,7 @@
 A page reads a value near its top and saves it once its state is settled::
 
     got = browser_store.read("sheet", check=sheet_io.read_stored)
-    if not got.ready:            # the first run of a session: the browser has not answered yet
+    if not browser_store.wait_for("sheet"):  # the browser has not answered yet: its answer reruns the app
         st.caption("Opening …")
         st.stop()
     if got.fresh:                # first answer, or another tab of this browser saved a new value
@@ -18,6 +18,13 @@ another tab changes it (the browser's ``storage`` event); the writer writes what
 write once. Python keeps, per value, the text it last read or wrote, so it writes only a change and
 never before the browser has answered (an empty sheet on the first run must not overwrite a stored
 one).
+
+The reader is mounted in a fragment (``st.fragment``): its answer, a second or so after a page appeared,
+reruns that fragment only. It used to rerun the whole app on every load of every page, redrawing the
+widgets under the user's finger. The fragment reruns the app only when an answer brings news
+(:func:`_news`): a stored value to adopt, a problem to say, a page waiting for it (:func:`wait_for`), a
+change the page made before it, another tab's change. Otherwise the answer waits in the session state
+and the page's next run handles it as usual (the first save waits for it too).
 
 The value is stored under ``baloot-explorer:<name>`` as ``{"app": "baloot-explorer", "format": 1,
 "value": ...}``. The format version is inside the value, not in the key, so a value written by another
@@ -49,12 +56,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 from streamlit import config
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer.engine.errors import joined
 from explorer.engine.i18n import N_, Msg
@@ -106,15 +114,20 @@ export default function ({data, key, setStateValue}) {
     return;
   }
   const report = () => setStateValue("stored", {...readItem(d.key, d.max), tab: S.tab, seq: ++S.seq});
+  // The latest mount answers: a reader drawn elsewhere (in or out of a fragment) is mounted anew, maybe
+  // before the old mount is cleaned up; one listener per value and page load calls the latest mount's report.
+  (S.report ??= {})[key] = report;
   if (!S.stop[key]) {
     const onStorage = (ev) => {
-      if (ev.storageArea === window.localStorage && (ev.key === d.key || ev.key === null)) report();
+      if (ev.storageArea === window.localStorage && (ev.key === d.key || ev.key === null)) S.report[key]();
     };
     window.addEventListener("storage", onStorage);
     S.stop[key] = () => window.removeEventListener("storage", onStorage);
   }
   report();  // on mount, and when a new session draws the reader again
-  return () => { if (S.stop[key]) { S.stop[key](); delete S.stop[key]; } };
+  return () => {  // unmounted: stop listening, unless a newer mount took over already
+    if (S.report[key] === report) { S.stop[key](); delete S.stop[key]; delete S.report[key]; }
+  };
 }
 """
 
@@ -241,6 +254,9 @@ class _Slot:
     hold: str | None = None         # after an unusable text: the page's starting value, not written
     unavailable: bool = False       # the browser's storage is blocked
     writes: int = 0
+    waiting: bool = False           # a page stopped until the browser answers (:func:`wait_for`)
+    first: str | None = None        # before the answer: the text the page first asked to save
+    changed: bool = False           # before the answer: the page asked to save another text since
     pending: dict[str, Any] | None = None  # the latest write, drawn on every run once there is one
     failed: str | None = None       # the id of the last write the browser refused
 
@@ -270,29 +286,83 @@ def _hide(*element_keys: str) -> None:
     st.html(f"<style>{selectors} {{display: none;}}</style>")
 
 
-def _answer(name: str) -> dict[str, Any] | None:
+def _answer(name: str, *, wait: bool = False) -> dict[str, Any] | None:
     """The reader's latest answer for ``name``: ``{text, tab, seq}`` (and ``error`` or ``size``)."""
     if _in_app_test():
         memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
         text = memory.get(storage_key(name))
         return {"text": text, "tab": "memory", "seq": text}
+    if wait:  # the page waits for the answer: outside a fragment, the answer reruns the app (on every run of
+        _slot(name).waiting = True  # this page, so the reader is not mounted anew in between)
+        _mount_reader(name)
+    else:
+        _reader(name)
+    return st.session_state.get(keys.STORE_ANSWERS, {}).get(name)
+
+
+@st.fragment
+def _reader(name: str) -> None:
+    """Mount the reader in a fragment, so that its answer reruns this fragment only, not the page.
+
+    A rerun of the page right after it appeared redrew every widget under the user's finger (an open list,
+    a value just chosen); most answers bring nothing new (nothing stored, or the text this session holds
+    already). Only an answer that brings news (:func:`_news`) reruns the app; otherwise the answer waits in
+    the session state for the page's next run, which :func:`read` handles as usual.
+    """
+    _mount_reader(name)
+    if not _fragment_run():
+        return
+    # The browser sends the answers of several readers in one message, which reruns one of their fragments:
+    # this one looks at them all (a reader that did not run still has its new state in the session).
+    answers = st.session_state.setdefault(keys.STORE_ANSWERS, {})
+    for other in st.session_state.get(keys.STORE_SLOTS, {}):
+        if other != name:
+            state = st.session_state.get(keys.store_read_key(other))
+            got = state.get("stored") if isinstance(state, Mapping) else None
+            if isinstance(got, dict):
+                answers[other] = got
+    if any(isinstance(got, dict) and _news(_slot(other), got) for other, got in answers.items()):
+        st.rerun(scope="app")
+
+
+def _mount_reader(name: str) -> None:
     element = keys.store_read_key(name)
     _hide(element)
     result = _component(key=element, data={"op": "read", "key": storage_key(name), "max": MAX_CHARS,
                                            "session": _token()},
                         on_stored_change=lambda: None)
     got = result.get("stored") if result is not None else None
-    return got if isinstance(got, dict) else None
+    st.session_state.setdefault(keys.STORE_ANSWERS, {})[name] = got if isinstance(got, dict) else None
 
 
-def read(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
+def _fragment_run() -> bool:
+    """Whether this run reruns fragments only (the reader's answer), not the whole app."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def _news(slot: _Slot, got: dict[str, Any]) -> bool:
+    """Whether an answer of the browser needs the whole page: a stored value to adopt, a problem to say,
+    a page that waits for it (:func:`wait_for`), a change the page made before it (to write now), or
+    another tab's change. The first answer with nothing stored, or an answer that repeats the text this
+    session holds, does not."""
+    if slot.answered and (got.get("tab"), got.get("seq")) == slot.seen:
+        return False
+    if not slot.answered:
+        return (got.get("text") is not None or bool(got.get("error") or got.get("size")) or slot.waiting
+                or slot.changed)
+    return bool(got.get("error")) or got.get("text") != slot.known
+
+
+def read(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = False) -> Reading:
     """What this browser keeps under ``name``, checked by ``check`` (a ValueError makes it unusable).
 
     Mounts the (invisible) reader: call it once per run on the page that uses the value, before
-    :func:`save`.
+    :func:`save`. ``wait``: the page shows nothing until the browser has answered (:func:`wait_for`), so
+    the answer reruns the whole app.
     """
     slot = _slot(name)
-    got = _answer(name)
+    got = _answer(name, wait=wait)
     stamp = None if got is None else (got.get("tab"), got.get("seq"))
     if got is None or (slot.answered and stamp == slot.seen):
         return _reading(slot)
@@ -332,6 +402,16 @@ def ready(name: str) -> bool:
     return _slot(name).answered
 
 
+def wait_for(name: str) -> bool:
+    """Whether the browser has answered for ``name``; if not, the page says so and stops, and the
+    browser's answer then reruns the whole app (any other answer that brings nothing new reruns only
+    the reader)."""
+    slot = _slot(name)
+    if not slot.answered:
+        slot.waiting = True
+    return slot.answered
+
+
 def load(name: str, *, check: Callable[[Any], Any] | None = None) -> Any | None:
     """The value kept under ``name`` as this session last read or wrote it, or None: nothing stored,
     unusable, or the browser has not answered. Mounts the reader like :func:`read`, which tells those
@@ -354,7 +434,13 @@ def save(name: str, value: Any) -> bool:
     """
     slot = _slot(name)
     text = encode(value)
-    if not slot.answered or slot.unavailable:
+    if not slot.answered:
+        if slot.first is None:
+            slot.first = text
+        elif text != slot.first:
+            slot.changed = True  # the browser's answer must rerun the app, which writes this change
+        return False
+    if slot.unavailable:
         return False
     sent = False
     if slot.hold is not None and slot.hold in ("", text):

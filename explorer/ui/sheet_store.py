@@ -95,16 +95,17 @@ def describe(rows: Sequence[dict[str, Any]]) -> str:
 
 # --- kept in the browser -------------------------------------------------------------------------
 
-def sync() -> None:
-    """Before every page: bring in the sheet kept in this browser (first answer, or another tab's change)."""
-    got = browser_store.read(NAME, check=sheet_io.read_stored)
+def sync(*, wait: bool = False) -> None:
+    """Before every page: bring in the sheet kept in this browser (first answer, or another tab's change).
+    ``wait``: the page (the Score sheet) shows nothing until the browser has answered."""
+    got = browser_store.read(NAME, check=sheet_io.read_stored, wait=wait)
     if got.fresh:
         _adopt(got.value)
 
 
 def restore(commit: Commit) -> bool:
     """On the Score sheet page: False until the browser has answered; then open a ``?match=`` link."""
-    if not browser_store.ready(NAME):
+    if not browser_store.wait_for(NAME):
         return False
     _open_link(commit)
     return True

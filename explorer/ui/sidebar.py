@@ -43,7 +43,8 @@ def _restore() -> None:
     """
     ss = st.session_state
     for k, v in (ss.get(state.SIDEBAR_KEPT) or {}).items():
-        ss[k] = v
+        if k not in ss or ss[k] != v:  # set only what went back: a value set is sent to the browser as the
+            ss[k] = v                  # widget's new value, over a choice the user may have made meanwhile
 
 
 def _reset_options() -> None:

@@ -83,3 +83,55 @@ def test_another_tabs_change_arrives_once_as_a_fresh_answer():
     assert not at.session_state["sent"]
     at.run()
     assert at.session_state["fresh"] == 2
+
+
+# --- which answers rerun the page (the reader answers in a fragment; only news reruns the app) -------------
+
+def _answer(text, seq=1, **more):
+    return {"text": text, "tab": "t", "seq": seq, **more}
+
+
+def test_a_first_answer_with_nothing_stored_does_not_rerun_the_page():
+    assert not browser_store._news(browser_store._Slot(), _answer(None))
+
+
+def test_a_first_answer_reruns_the_page_when_it_brings_a_value_a_problem_or_a_page_waits_for_it():
+    assert browser_store._news(browser_store._Slot(), _answer('{"app":"baloot-explorer","format":1,"value":1}'))
+    assert browser_store._news(browser_store._Slot(), _answer(None, error="SecurityError"))
+    assert browser_store._news(browser_store._Slot(), _answer(None, size=300_000))
+    assert browser_store._news(browser_store._Slot(waiting=True), _answer(None))
+
+
+def test_a_change_made_before_the_first_answer_reruns_the_page_to_be_written():
+    slot = browser_store._Slot()
+    assert browser_store._news(slot, _answer(None)) is False
+    slot.changed = True
+    assert browser_store._news(slot, _answer(None))
+
+
+def test_after_the_first_answer_only_another_text_reruns_the_page():
+    slot = browser_store._Slot(known="a", answered=True, seen=("t", 1))
+    assert not browser_store._news(slot, _answer("b", seq=1))  # the answer handled already
+    assert not browser_store._news(slot, _answer("a", seq=2))  # the same text again
+    assert browser_store._news(slot, _answer("b", seq=2))      # another tab's change
+
+
+def _saves_before_any_answer():
+    import streamlit as st
+
+    from explorer.ui import browser_store
+
+    browser_store.save("counter", st.session_state.get("v", 0))  # the reader never drawn: no answer
+
+
+def test_a_save_before_the_first_answer_writes_nothing_and_notes_a_change_for_the_answer_to_write():
+    at = AppTest.from_function(_saves_before_any_answer, default_timeout=30)
+    at.session_state[keys.STORE_MEMORY] = {}
+    at.run()
+    slot = at.session_state[keys.STORE_SLOTS]["counter"]
+    assert (slot.first, slot.changed) == (browser_store.encode(0), False)
+    at.session_state["v"] = 1
+    at.run()
+    slot = at.session_state[keys.STORE_SLOTS]["counter"]
+    assert slot.changed and at.session_state[keys.STORE_MEMORY] == {}
+    assert browser_store._news(slot, _answer(None))

@@ -4,6 +4,8 @@ STORE_SLOTS = "store.slots"
 """Dict: name of a stored value → what this session knows of it (last text read or written, problem)."""
 STORE_MEMORY = "store.memory"
 """Under AppTest only (no browser): ``{localStorage key: text}`` standing in for localStorage."""
+STORE_ANSWERS = "store.answers"
+"""Dict: name of a stored value → the browser reader's latest answer (set by its fragment)."""
 STORE_SESSION = "store.session"
 """A random token of this session; the ids of its writes start with it."""
 
