@@ -28,7 +28,7 @@ st.title(t("Practice table"))
 st.html(pv.HAND_CSS)
 
 got = browser_store.read(STORE, check=Practice.from_json, wait=True)
-if not browser_store.wait_for(STORE):
+if not got.ready:
     st.caption(t("Opening the match kept in this browser…"))
     st.stop()
 if got.fresh:

@@ -2,8 +2,8 @@
 
 A page reads a value near its top and saves it once its state is settled::
 
-    got = browser_store.read("sheet", check=sheet_io.read_stored)
-    if not browser_store.wait_for("sheet"):  # the browser has not answered yet: its answer reruns the app
+    got = browser_store.read("sheet", check=sheet_io.read_stored, wait=True)
+    if not got.ready:            # the browser has not answered yet: its answer reruns the app
         st.caption("Opening …")
         st.stop()
     if got.fresh:                # first answer, or another tab of this browser saved a new value
@@ -22,7 +22,7 @@ one).
 The reader is mounted in a fragment (``st.fragment``): its answer, a second or so after a page appeared,
 reruns that fragment only. It used to rerun the whole app on every load of every page, redrawing the
 widgets under the user's finger. The fragment reruns the app only when an answer brings news
-(:func:`_news`): a stored value to adopt, a problem to say, a page waiting for it (:func:`wait_for`), a
+(:func:`_news`): a stored value to adopt, a problem to say, a page waiting for it (``read(..., wait=True)``), a
 change the page made before it, another tab's change. Otherwise the answer waits in the session state
 and the page's next run handles it as usual (the first save waits for it too).
 
@@ -254,7 +254,7 @@ class _Slot:
     hold: str | None = None         # after an unusable text: the page's starting value, not written
     unavailable: bool = False       # the browser's storage is blocked
     writes: int = 0
-    waiting: bool = False           # a page stopped until the browser answers (:func:`wait_for`)
+    waiting: bool = False           # a page stopped until the browser answers (``read(..., wait=True)``)
     first: str | None = None        # before the answer: the text the page first asked to save
     changed: bool = False           # before the answer: the page asked to save another text since
     pending: dict[str, Any] | None = None  # the latest write, drawn on every run once there is one
@@ -343,7 +343,7 @@ def _fragment_run() -> bool:
 
 def _news(slot: _Slot, got: dict[str, Any]) -> bool:
     """Whether an answer of the browser needs the whole page: a stored value to adopt, a problem to say,
-    a page that waits for it (:func:`wait_for`), a change the page made before it (to write now), or
+    a page that waits for it (``read(..., wait=True)``), a change the page made before it (to write now), or
     another tab's change. The first answer with nothing stored, or an answer that repeats the text this
     session holds, does not."""
     if slot.answered and (got.get("tab"), got.get("seq")) == slot.seen:
@@ -358,7 +358,7 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = F
     """What this browser keeps under ``name``, checked by ``check`` (a ValueError makes it unusable).
 
     Mounts the (invisible) reader: call it once per run on the page that uses the value, before
-    :func:`save`. ``wait``: the page shows nothing until the browser has answered (:func:`wait_for`), so
+    :func:`save`. ``wait``: the page shows nothing until the browser has answered (``Reading.ready``), so
     the answer reruns the whole app.
     """
     slot = _slot(name)
@@ -400,16 +400,6 @@ def _reading(slot: _Slot, *, fresh: bool = False, value: Any = None) -> Reading:
 def ready(name: str) -> bool:
     """Whether the browser has answered for ``name`` in this session (:func:`read` mounted its reader)."""
     return _slot(name).answered
-
-
-def wait_for(name: str) -> bool:
-    """Whether the browser has answered for ``name``; if not, the page says so and stops, and the
-    browser's answer then reruns the whole app (any other answer that brings nothing new reruns only
-    the reader)."""
-    slot = _slot(name)
-    if not slot.answered:
-        slot.waiting = True
-    return slot.answered
 
 
 def load(name: str, *, check: Callable[[Any], Any] | None = None) -> Any | None:

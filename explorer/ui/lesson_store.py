@@ -142,7 +142,7 @@ def resume_steps(progress: Mapping[str, Mapping[str, Any]], steps: Mapping[str, 
 def restore(lessons: Sequence[Any]) -> bool:
     """Bring in the progress kept in this browser; False until the browser has answered."""
     got = browser_store.read(NAME, check=read_progress, wait=True)
-    if not browser_store.wait_for(NAME):
+    if not got.ready:
         return False
     browser_store.problem_box(NAME, t(WHAT))
     first = not st.session_state.get(keys.LESSON_RESTORED)

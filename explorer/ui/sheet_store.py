@@ -105,7 +105,7 @@ def sync(*, wait: bool = False) -> None:
 
 def restore(commit: Commit) -> bool:
     """On the Score sheet page: False until the browser has answered; then open a ``?match=`` link."""
-    if not browser_store.wait_for(NAME):
+    if not browser_store.ready(NAME):
         return False
     _open_link(commit)
     return True
