@@ -32,8 +32,8 @@ _OTHER_FILE = N_("is not a regular file, not a scenario file")
 def _read(name: str) -> tuple[bytes | None, Any]:
     """The file's bytes (at most one byte over the limit), or a problem without the file name.
 
-    Only a regular file is read: it is opened without waiting (a named pipe with no writer would block
-    the command forever) and looked at before a byte is read."""
+    Only a regular file is read: it is opened and read without waiting (a named pipe with no writer, or
+    ``/proc/kmsg``, would block the command for ever) and looked at before a byte is read."""
     if name == "-":
         return _read_stdin()
     if not name:
@@ -54,12 +54,16 @@ def _read(name: str) -> tuple[bytes | None, Any]:
         if stat.S_ISDIR(mode):
             return None, Msg("is a folder, not a scenario file")
         return None, Msg(_NOT_REGULAR.get(stat.S_IFMT(mode), _OTHER_FILE))
-    with os.fdopen(fd, "rb") as fh:
+    with os.fdopen(fd, "rb") as fh:  # still without waiting: a regular file never waits, but /proc/kmsg does
         try:
-            os.set_blocking(fd, True)
-            return fh.read(MAX_READ_BYTES + 1), None
+            data = fh.read(MAX_READ_BYTES + 1)
+        except BlockingIOError:
+            data = None
         except OSError as e:
             return None, Msg("cannot be read ({reason})", reason=str(e.strerror))
+        if data is None:
+            return None, Msg("cannot be read now (reading it would wait for more)")
+        return data, None
 
 
 def _read_stdin() -> tuple[bytes | None, Any]:

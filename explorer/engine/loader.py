@@ -36,6 +36,7 @@ explorer.engine.errors.ScenarioError: link: points.NS: infinity is not a number 
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
@@ -91,6 +92,9 @@ NON_PRINTABLE = Reader.NON_PRINTABLE
 """Characters YAML does not allow in a file (control characters, lone surrogates, U+FFFE/F)."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"), (codecs.BOM_UTF16_LE, "UTF-16"),
+              (codecs.BOM_UTF16_BE, "UTF-16"))
+"""The byte order marks of the wide encodings (UTF-32's little-endian one starts like UTF-16's: it comes first)."""
 _NAMES = {0: "NUL", 7: "BEL", 8: "backspace", 0x1B: "ESC", 0x7F: "DEL"}
 
 
@@ -320,6 +324,9 @@ def _decode(data: str | bytes, max_bytes: int | None) -> str:
         if max_bytes is not None and len(data) > max_bytes:
             raise ScenarioError(problem(Msg("the file is too large ({size} bytes; at most {most} KiB)",
                                             size=len(data), most=max_bytes // 1024)))
+        wide = next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), None)
+        if wide:  # saved by an editor as UTF-16 or UTF-32: say so, rather than "not UTF-8 (byte 0xff)"
+            raise ScenarioError(problem(Msg("the file is {encoding} text; save it as UTF-8", encoding=Code(wide))))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:

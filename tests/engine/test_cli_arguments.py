@@ -219,3 +219,9 @@ def test_a_reader_that_goes_away_ends_the_command_quietly():
     proc = subprocess.run(f'"{sys.executable}" -m explorer simulate --deals 100000 --out /dev/stdout | head -c 10',
                           shell=True, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.stdout == "deal,seed," and proc.stderr == ""
+
+
+@pytest.mark.skipif(not os.access("/proc/kmsg", os.R_OK), reason="/proc/kmsg is readable by root on Linux only")
+def test_check_of_a_regular_file_whose_read_would_wait_is_refused_at_once():
+    proc = run("check", "/proc/kmsg", timeout=30)  # a regular file whose read waits for the kernel's next message
+    assert (proc.returncode, proc.stderr) == (2, "/proc/kmsg: cannot be read now (reading it would wait for more)\n")

@@ -99,3 +99,12 @@ def test_a_second_yaml_document_is_named_as_such():
     assert found == "line 2, column 1: malformed YAML: expected a single document in the stream, but found another " \
                     "document"
     assert "---" in check_text("kind: play\n---\nkind: score\n").problems(ARABIC)[0]
+
+
+@pytest.mark.parametrize(("encoding", "name"), [("utf-16", "UTF-16"), ("utf-16-le", "UTF-16"), ("utf-32", "UTF-32")])
+def test_a_file_saved_as_utf16_or_utf32_is_named_as_such(encoding, name):
+    data = '{"kind": "play"}'.encode(encoding)
+    if encoding == "utf-16-le":
+        data = b"\xff\xfe" + data
+    assert check_text(data).errors == [f"the file is {name} text; save it as UTF-8"]
+    assert "UTF-8" in check_text(data).problems(ARABIC)[0]
