@@ -151,11 +151,17 @@ def _umask() -> int:
     return mask
 
 
+def _ctrl_c_heard() -> None:
+    """In the child: Ctrl-C stops it, as in a terminal (a shell's background job inherits SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_during_simulate_leaves_no_partial_csv_and_keeps_the_file_that_was_there(tmp_path):
     out = tmp_path / "deals.csv"
     out.write_text("the previous run's rows\n")
     proc = subprocess.Popen([sys.executable, "-m", "explorer", "simulate", "--deals", "10000000", "--out", str(out)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_heard)
     try:
         deadline = time.monotonic() + 60
         while not any(p.name.endswith(".partial") and p.stat().st_size > 0 for p in tmp_path.iterdir()):
