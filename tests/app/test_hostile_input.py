@@ -130,3 +130,16 @@ def test_an_uploaded_file_name_with_an_override_is_named_with_it_shown():
     at = open_page("trick_checker.py")
     at.get("file_uploader")[0].upload("a\u202elmay.yaml", b"kind: [", "application/x-yaml").run()
     assert "Could not open the file a<U+202E>lmay.yaml" in errors(at)
+
+
+def test_a_hand_of_9000_typed_cards_is_refused_at_its_count_and_not_read_card_by_card(monkeypatch):
+    from explorer.ui import forms
+    parsed: list[str] = []
+    real = forms.Card.parse
+    monkeypatch.setattr(forms.Card, "parse", lambda v: parsed.append(v) or real(v))
+    assert len(forms.tokens("QH " * 9000)) == 9000 and len(parsed) <= 64, "past a list's most items, kept as typed"
+    at = open_page("trick_checker.py")
+    at.radio(key=ks.TRICK_ENTRY).set_value("type").run()
+    at.text_input(key=ks.TRICK_HAND_TEXT).input("QH " * 9000).run()
+    assert not at.exception, at.exception
+    assert "names 9000 cards; a scenario names at most 128" in errors(at)
