@@ -1,5 +1,16 @@
 """PyYAML's errors as messages: the place in the file, and PyYAML's description of a syntax error in the reader's
-language (its English kept word for word). Used by :mod:`explorer.engine.loader`."""
+language (its English kept word for word). Used by :mod:`explorer.engine.loader`.
+
+>>> import yaml
+>>> try:
+...     yaml.safe_load("kind: [play")
+... except yaml.YAMLError as e:
+...     print(yaml_problem(e, "kind: [play"))
+line 1, column 12: malformed YAML: expected ',' or ']', but got '<stream end>'
+>>> from explorer.engine.i18n import style_for
+>>> print(where(None) == "", place(3, 5).render(style_for("ar")))
+True السطر ⁦3⁩، العمود ⁦5⁩
+"""
 
 from __future__ import annotations
 
