@@ -348,8 +348,8 @@ with st.expander(t("Compare with another profile, or set the custom column"), ic
             else:
                 st.selectbox(t(info.title), list(info.choices), key=state.compare_option_key(name),
                              format_func={v: format_option_value(v) for v in info.choices}.get, help=t(info.meaning))
-with st.expander(t("The scenario as YAML")):
-    st.code(dump_yaml(doc), language="yaml")
+with st.expander(t("The scenario as YAML")):  # what hides or moves text shown as markers (the file keeps it)
+    st.code(visible(dump_yaml(doc)), language="yaml")
 inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")
 
 tool_file, tool_title = intake.TOOL_FOR_KIND[kind]

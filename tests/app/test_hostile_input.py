@@ -143,3 +143,10 @@ def test_a_hand_of_9000_typed_cards_is_refused_at_its_count_and_not_read_card_by
     at.text_input(key=ks.TRICK_HAND_TEXT).input("QH " * 9000).run()
     assert not at.exception, at.exception
     assert "names 9000 cards; a scenario names at most 128" in errors(at)
+
+
+def test_the_scenario_shown_as_yaml_shows_its_hidden_characters():
+    doc = {**load("bidding-redeal"), "title": "a\u202eb"}
+    at = open_page("compare_rules.py", encode_scenario(doc))
+    [shown_yaml] = [c.value for c in at.code if c.language == "yaml"]
+    assert "title: a<U+202E>b" in shown_yaml and "\u202e" not in shown_yaml
