@@ -142,3 +142,9 @@ def test_the_capital_goes_to_the_whole_sentence_only():
     assert said(Msg("Round {round}: {bid} stands; {seat} is asked.", round=1, seat=Seat.N,
                     bid=Msg("{seat}'s {call}", seat=Seat.S, call=Msg("Sun")))) == "Round 1: your Sun stands; Noura is asked."
     assert said(Msg("{seat}'s {call}", seat=Seat.S, call=Msg("Sun"))) == "Your Sun"
+
+
+def test_a_word_ending_in_lam_after_a_vowel_mark_is_not_taken_for_the_preposition():
+    text = "دبل؛ والمدبّل \u2068أنت\u2069"                      # "Double; the doubler is you"
+    assert pv.second_person(text, "ar") == text, "«والمدبّلك» is no word"
+    assert pv.second_person("التوزيع التالي على \u2068أنت\u2069.", "ar") == "التوزيع التالي عليك."
