@@ -4,81 +4,237 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import stat
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from .engine.i18n import Msg
+from .engine.i18n import N_, Msg
+from .engine.visible import json_escaped, visible
 
 MAX_READ_BYTES = 64 * 1024
 """Read at most one byte past the scenario limit (kept equal to scenario.MAX_SCENARIO_BYTES)."""
 
+MAX_SIMULATED_DEALS = 10_000_000
+"""The most deals ``simulate`` plays in one run (about a minute, a CSV of about 900 MB)."""
+
+_NOT_REGULAR = {stat.S_IFIFO: N_("is a named pipe (FIFO), not a scenario file"),
+                stat.S_IFCHR: N_("is a device, not a scenario file"), stat.S_IFBLK: N_("is a device, not a scenario file"),
+                stat.S_IFSOCK: N_("is a socket, not a scenario file")}
+_OTHER_FILE = N_("is not a regular file, not a scenario file")
+
 
 def _read(name: str) -> tuple[bytes | None, Any]:
-    """The file's bytes (at most one byte over the limit), or a problem without the file name."""
+    """The file's bytes (at most one byte over the limit), or a problem without the file name.
+
+    Only a regular file is read: it is opened and read without waiting (a named pipe with no writer, or
+    ``/proc/kmsg``, would block the command for ever) and looked at before a byte is read."""
     if name == "-":
-        data = sys.stdin.buffer.read(MAX_READ_BYTES + 1)
-        return data, None
-    path = Path(name)
-    if not path.exists():
-        return None, Msg("no such file")
-    if path.is_dir():
-        return None, Msg("is a folder, not a scenario file")
+        return _read_stdin()
+    if not name:
+        return None, Msg("an empty name is not a file name")
     try:
-        with path.open("rb") as fh:
-            return fh.read(MAX_READ_BYTES + 1), None
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return None, Msg("no such file")
+    except IsADirectoryError:
+        return None, Msg("is a folder, not a scenario file")
+    except ValueError:  # a NUL character in the name
+        return None, Msg("no such file")
     except OSError as e:
         return None, Msg("cannot be read ({reason})", reason=str(e.strerror))
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            return None, Msg("is a folder, not a scenario file")
+        return None, Msg(_NOT_REGULAR.get(stat.S_IFMT(mode), _OTHER_FILE))
+    with os.fdopen(fd, "rb") as fh:  # still without waiting: a regular file never waits, but /proc/kmsg does
+        try:
+            data = fh.read(MAX_READ_BYTES + 1)
+        except BlockingIOError:
+            data = None
+        except OSError as e:
+            return None, Msg("cannot be read ({reason})", reason=str(e.strerror))
+        if data is None:
+            return None, Msg("cannot be read now (reading it would wait for more)")
+        return data, None
+
+
+def _read_stdin() -> tuple[bytes | None, Any]:
+    """Standard input's bytes, or a problem: closed (``<&-``: Python then has no ``sys.stdin``) or unreadable."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return None, Msg("standard input is closed")
+    try:
+        return stream.read(MAX_READ_BYTES + 1), None
+    except (OSError, ValueError) as e:  # ValueError: a closed file object
+        return None, Msg("standard input cannot be read ({reason})", reason=str(getattr(e, "strerror", None) or e))
 
 
 def _shown(name: str) -> str:
     """A file name as printable text: bytes that are not UTF-8 (kept by Python as lone surrogates,
-    which no output can encode) become U+FFFD."""
+    which no output can encode) become U+FFFD, and what would hide or move text, or write a line of its
+    own (a control character, a bidi override, a zero-width space), is shown as a marker (``<U+001B>``)."""
+    return visible(_utf8(name), one_line=True) if name else "''"
+
+
+def _utf8(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _say(line: str, *, err: bool = False) -> None:
+    """A line of output. It may quote a file's text: what would hide or move text, or start a line of its
+    own, is shown as a marker, so that each line of output is one the command wrote."""
+    print(visible(line, sentence=True, one_line=True), file=sys.stderr if err else sys.stdout)
+
+
+def _json(doc: dict[str, Any]) -> None:
+    """One JSON line; hidden characters in its texts written as escapes (``\\u202e``): the same text for a
+    JSON reader, nothing hidden on a terminal."""
+    print(json_escaped(json.dumps(doc, ensure_ascii=False)))
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
     from .engine.errors import problem as as_problem
-    from .engine.i18n import style_for, text
+    from .engine.i18n import style_for
     from .engine.scenario import Checked, check_text, internal_error
     style = style_for(args.lang)
     worst = 0
     for name in args.files:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else _shown(name)
+        exact = "<stdin>" if name == "-" else _utf8(name)  # for JSON, which escapes what it must
+        internal = False
         try:
             result = Checked(errors=[as_problem(problem)]) if problem else check_text(data, profile=args.profile, style=style)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
-            print(f"{label}: {text(internal_error(e), style)}", file=sys.stderr)
-            worst = max(worst, 1)
-            continue
+            result, internal = Checked(errors=[internal_error(e)]), True
         if not result.ok:
-            worst = 2
+            worst = max(worst, 1) if internal else 2
             lines = result.problems(style)  # English: the lines as they are; another language: its sentences
             if args.json:
-                print(json.dumps({"file": label, "errors": lines}, ensure_ascii=False))
+                _json({"file": exact, "errors": lines})
             for e in lines:
-                print(f"{label}: {e}", file=sys.stderr)
+                _say(f"{label}: {e}", err=True)
             continue
         if args.json:
-            print(json.dumps({"file": label, **result.output}, ensure_ascii=False))
+            _json({"file": exact, **result.output})
         else:
             from .engine.report import format_verdict
             if len(args.files) > 1:
-                print(f"== {label}")
-            print(format_verdict(result.output, style))
+                _say(f"== {label}")
+            for line in format_verdict(result.output, style).split("\n"):
+                _say(line)
     return worst
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play the deals chunk by chunk, print the rate and the summary, write the CSV if asked (whole, or not
+    at all: the rows go to a file next to it that takes its name at the end)."""
     try:
         from .engine import simulate
+        from .engine.profiles import ProfileError
     except ImportError as e:  # numpy missing or broken: say which, not a traceback
         print(f"simulate: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
         return 2
-    return simulate.main(args)
+    problem = _deals_problem(args.deals, MAX_SIMULATED_DEALS, least=0) or _out_problem(args.out, folder=False)
+    try:
+        opts = simulate.checked_options(args.seed, args.mode, args.profile) if not problem else {}
+    except (ValueError, ProfileError) as e:
+        problem = str(e)
+    if problem:
+        print(f"simulate: {problem}", file=sys.stderr)
+        return 2
+    out = args.out
+    try:
+        with _written(out) as fh:
+            done = simulate.stream(args.deals, args.seed, csv_file=fh, **opts)
+    except BrokenPipeError:
+        raise  # the reader has gone (| head): main() ends quietly
+    except OSError as e:
+        print(f"simulate: cannot write {_shown(out)} ({e.strerror})", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("simulate: interrupted" + (f"; {_shown(out)} was not written" if out else ""), file=sys.stderr)
+        return 130
+    n, dt = done.tally.deals, done.play_seconds
+    rate = n / dt if dt > 0 else float("inf")
+    print(f"Played {n:,} random legal deals (seed {args.seed}, mode {args.mode or 'random'}, profile "
+          f"{opts['profile'].id}) in {dt:.3f} s: {rate:,.0f} deals per second.")
+    if n:
+        f = done.tally.frequencies()
+        print(f"Buyer failed {f['buyer_failed']:.1%}, Kaboot {f['kaboot']:.1%}, tie {f['tie']:.1%}, "
+              f"Baloot held {f['baloot']:.1%}, a project shown {f['projects']:.1%}.")
+    if out:
+        print(f"Wrote {n:,} rows to {_shown(out)}.")
+    return 0
+
+
+def _deals_problem(deals: int, most: int, least: int = 1) -> str | None:
+    """Why ``--deals`` is not a number of deals this command plays, or None."""
+    if least <= deals <= most:
+        return None
+    return f"--deals {deals} is not a number of deals ({least:,} to {most:,})"
+
+
+def _out_problem(out: str | None, *, folder: bool) -> str | None:
+    """Why ``--out`` cannot be written (an empty name, a folder for a file, a file for a folder), or None."""
+    if out is None:
+        return None
+    if not out:
+        return "--out: an empty name is not a file name" if not folder else "--out: an empty name is not a folder"
+    path = Path(out)
+    if not folder and path.is_dir():
+        return f"--out {_shown(out)} is a folder, not a file"
+    if folder and path.exists() and not path.is_dir():
+        return f"--out {_shown(out)} is a file, not a folder"
+    return None
+
+
+@contextmanager
+def _written(out: str | None) -> Iterator[TextIO | None]:
+    """The CSV file to write, or None. A regular file is written under a temporary name in its folder and
+    takes its name only when every row is written: an interrupted or failed run leaves no half-written
+    CSV and keeps the file that was there. Anything else (``/dev/stdout``, a pipe) is written as it goes."""
+    if not out:
+        yield None
+        return
+    if os.path.exists(out) and not os.path.isfile(out):
+        with open(out, "w", newline="", encoding="utf-8") as fh:
+            yield fh
+        return
+    folder, name = os.path.split(os.path.abspath(out))
+    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".partial", dir=folder)
+    try:
+        os.chmod(temp, stat.S_IMODE(os.stat(out).st_mode) if os.path.exists(out) else 0o666 & ~_umask())
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as fh:
+            yield fh
+        os.replace(temp, out)
+    except BaseException:
+        with _quiet():
+            os.unlink(temp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    try:
+        yield
+    except OSError:
+        pass
 
 
 def _players_and_profile(names: list[str], profile_id: str) -> tuple[Any, str | None]:
@@ -99,36 +255,32 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if len(names) != 2 or not all(names):
         print("selfplay: --players takes two names, NS then EW (e.g. heuristic,random)", file=sys.stderr)
         return 2
-    if not 1 <= args.deals <= 1_000_000:
-        print(f"selfplay: --deals {args.deals} is not a number of deals (1 to 1,000,000)", file=sys.stderr)
-        return 2
-    profile, problem = _players_and_profile(names, args.profile)
+    problem = _deals_problem(args.deals, 1_000_000) or _out_problem(args.out, folder=True)
+    profile, problem = (None, problem) if problem else _players_and_profile(names, args.profile)
     if problem:
         print(f"selfplay: {problem}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        print(f"selfplay: --out {args.out} is a file, not a folder", file=sys.stderr)
-        return 2
     from .engine.selfplay import selfplay
     try:
         res = selfplay(args.deals, args.seed, names[0], names[1], profile=profile, out=out)
     except OSError as e:
-        print(f"selfplay: cannot write to {args.out} ({e.strerror})", file=sys.stderr)
+        print(f"selfplay: cannot write to {_shown(args.out)} ({e.strerror})", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"selfplay: interrupted; the deals written to {_shown(args.out)} so far are whole", file=sys.stderr)
+        return 130
     for team, t in res.teams.items():
         print(f"{team.value} ({t.player}): {t.deals_won} deals won, {t.points} points, {t.kaboots} Kaboots, "
               f"{t.matches_won} matches won")
     print(f"{args.deals} deals ({res.redeals} passed twice), profile {profile.id}, seed {args.seed}: "
-          f"written to {out}/deal-0001.yaml …")
+          f"written to {_shown(str(out))}/deal-0001.yaml …")
     return 0
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
-    if not 1 <= args.deals <= 100_000:
-        print(f"duel: --deals {args.deals} is not a number of deals (1 to 100,000)", file=sys.stderr)
-        return 2
-    profile, problem = _players_and_profile([args.a, args.b], args.profile)
+    problem = _deals_problem(args.deals, 100_000)
+    profile, problem = (None, problem) if problem else _players_and_profile([args.a, args.b], args.profile)
     if problem:
         print(f"duel: {problem}", file=sys.stderr)
         return 2
@@ -194,7 +346,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader has gone (| head): what is still buffered goes nowhere, quietly
+        with _quiet():
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
 
 

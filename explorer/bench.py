@@ -140,6 +140,7 @@ def exact_probability_times() -> None:
 def hostile_input_times() -> None:
     """``check_text`` on the worst 64 KiB files found while hardening the loader (aim: under 1 s each)."""
     _heading("Hostile scenario files: check_text on 64 KiB shapes (aim: under 1 s each)")
+    from explorer.engine.errors import ScenarioError
     from explorer.engine.loader import MAX_BYTES
     from explorer.engine.scenario import check_text
     from explorer.engine.share import decode_scenario, encode_scenario
@@ -165,10 +166,18 @@ def hostile_input_times() -> None:
         result = check_text(text)
         dt = time.perf_counter() - t0
         print(f"{name:<42} {len(text.encode()):6,} B  {dt * 1000:6.0f} ms  {(result.errors or ['valid'])[0][:60]}")
-    link = encode_scenario({"kind": "play", "notes": [[1] * 300] * 30})
-    t0 = time.perf_counter()
-    decode_scenario(link)
-    print(f"{'link of 9,000 values':<42} {len(link):6,} ch  {(time.perf_counter() - t0) * 1000:6.0f} ms")
+    links = {"link of 9,000 values": {"kind": "play", "notes": [[1] * 300] * 30},
+             "link holding a 9,000-card hand (issue 26)": {"kind": "play", "hand": ["QH"] * 9000}}
+    for name, doc in links.items():
+        link, best, said = encode_scenario(doc), float("inf"), "read"
+        for _ in range(5):  # the best of five: the first run pays for imports and caches
+            t0 = time.perf_counter()
+            try:
+                decode_scenario(link)
+            except ScenarioError as e:
+                said = e.problems[0]
+            best = min(best, time.perf_counter() - t0)
+        print(f"{name:<42} {len(link):6,} ch  {best * 1000:6.2f} ms  {said[:60]}")
 
 
 def page_rerun_times() -> None:

@@ -11,6 +11,7 @@ from explorer.engine.errors import render_problems
 from explorer.engine.i18n import N_, Msg
 from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
+from explorer.engine.visible import visible
 from explorer.library import Entry, kind_of, load_library
 from explorer.ui import cards as ui
 from explorer.ui import inbox, intake, lang, nav, sidebar, state
@@ -139,7 +140,7 @@ arrived_from = next((e for e in entries.values() if e.doc == doc), None)
 if arrived_from is not None:
     title = arrived_from.shown_title(lang.current())
 else:
-    title = doc.get("title") or t("A {kind} scenario", kind=kind_words(kind))
+    title = visible(str(doc["title"])) if doc.get("title") else t("A {kind} scenario", kind=kind_words(kind))
 st.subheader(plain(title), anchor=False)
 own = doc.get("profile")
 if own is not None:
@@ -245,7 +246,7 @@ for col, (pid, checked) in zip(cols, results.items(), strict=True):
 
 if doc.get("notes"):
     st.caption(plain(arrived_from.shown_notes(lang.current()) if arrived_from is not None
-                     else " ".join(str(doc["notes"]).split())))
+                     else " ".join(visible(str(doc["notes"])).split())))
 
 # --- why they differ -------------------------------------------------------------------------
 if differ:
@@ -347,8 +348,8 @@ with st.expander(t("Compare with another profile, or set the custom column"), ic
             else:
                 st.selectbox(t(info.title), list(info.choices), key=state.compare_option_key(name),
                              format_func={v: format_option_value(v) for v in info.choices}.get, help=t(info.meaning))
-with st.expander(t("The scenario as YAML")):
-    st.code(dump_yaml(doc), language="yaml")
+with st.expander(t("The scenario as YAML")):  # what hides or moves text shown as markers (the file keeps it)
+    st.code(visible(dump_yaml(doc)), language="yaml")
 inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")
 
 tool_file, tool_title = intake.TOOL_FOR_KIND[kind]

@@ -14,6 +14,7 @@ from explorer.engine.i18n import NC_, Msg
 from explorer.engine.practice import Practice, PracticeError
 from explorer.engine.projects import find_projects, possible_projects
 from explorer.engine.scenario import check_doc, dump_yaml
+from explorer.engine.visible import visible
 from explorer.ui import browser_store, inbox, lang, nav, score_view, sidebar, state, words
 from explorer.ui import cards as ui
 from explorer.ui import practice_view as pv
@@ -38,15 +39,16 @@ browser_store.problem_box(STORE, t("match in progress"))
 
 
 def _names(p: Practice) -> dict[Seat, str]:
-    """The players as this page's language names them (a default name follows the language, a typed one stays)."""
-    return pv.shown_names(p.name_of, lang.current())
+    """The players as this page's language names them (a default name follows the language, a typed one stays,
+    what would hide or move text in it shown as a marker)."""
+    return {seat: visible(name) for seat, name in pv.shown_names(p.name_of, lang.current()).items()}
 
 
 def _say(p: Practice, msg: Msg | str) -> str:
     """A sentence of the table in the page's language, with the players' names and card faces."""
     if not isinstance(msg, Msg):
         return str(msg)
-    return pv.second_person(msg.render(pv.style(_names(p), lang.current())), lang.current())
+    return pv.second_person(msg.render(pv.style(_names(p), lang.current(), you=p.human)), lang.current())
 
 
 def _word(text: str) -> str:
@@ -185,7 +187,7 @@ def table(p: Practice) -> None:
                           names=shown, center=center, size=size))
     line = pv.contract_line(g)
     if line is not None:
-        st.caption(_say(p, line))
+        st.caption(plain(_say(p, line)))
     evs = pv.events(g, you=p.human)
     if evs:
         st.container(key="play.events").markdown("\n".join(f"- {plain(_say(p, m))}" for m in evs[-5:]))

@@ -42,6 +42,7 @@ or a template without a translation, falls back to English.
 
 from __future__ import annotations
 
+import contextvars
 import enum
 import gettext
 import io
@@ -54,6 +55,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .cards import SEATS, Card, Rank, Seat, Suit, Team, cards
+from .visible import visible
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """``explorer/locale/<lang>/LC_MESSAGES/explorer.po``: one catalogue per language."""
@@ -126,11 +128,16 @@ class Style:
     ``seats`` maps a seat to the name used for it (e.g. the practice table's players); seats not in
     it are written as their letter in English. In another language a team whose two seats are both named
     is written with their names ("Noura and you"), otherwise with the catalogue's name for it.
+
+    ``you`` is the seat the sentences speak to: "It is Noura's turn, not yours.", not "not You's.".
     """
 
     lang: str = "en"
     cards: CardStyle = "code"
     seats: Mapping[Seat, str] = field(default_factory=dict, hash=False, compare=False)
+    you: Seat | None = field(default=None, hash=False, compare=False)
+    """The seat of the reader (the practice table's South): a sentence about it is said to them (see
+    :data:`SPOKEN_TO`), and English names it "you"."""
 
     @property
     def rtl(self) -> bool:
@@ -154,13 +161,22 @@ class Msg:
         self.count: int | None = None
 
     def render(self, style: Style = ENGLISH) -> str:
-        """The sentence in ``style``'s language and forms."""
+        """The sentence in ``style``'s language and forms; said to the reader when it is about ``style.you``."""
         tr = translator(style.lang)
+        text = _spoken_to(self, style) or self.text
         if self.plural_text is not None:
-            template = tr.ngettext(self.text, self.plural_text, int(self.count or 0))
+            template = tr.ngettext(text, self.plural_text, int(self.count or 0))
         else:
-            template = tr.gettext(self.text) if self.text else self.text
-        return _Formatter(style).vformat(template, (), self.params)
+            template = tr.gettext(text) if text else text
+        if style.you is None:
+            return _Formatter(style).vformat(template, (), self.params)
+        nested = _NESTED.get()
+        token = _NESTED.set(True)
+        try:
+            out = _Formatter(style).vformat(template, (), self.params)
+        finally:
+            _NESTED.reset(token)
+        return "Y" + out[1:] if not nested and style.lang == "en" and out.startswith("you") else out
 
     def __str__(self) -> str:
         return self.render(ENGLISH)
@@ -180,6 +196,27 @@ class Msg:
     def to_json(self) -> dict[str, Any]:
         """The message id (its English template) and its parameters in notation, for tools and tests."""
         return {"msgid": self.text, "params": {k: _jsonable(v) for k, v in self.params.items()}}
+
+
+SPOKEN_TO: dict[str, dict[str, str]] = {}
+"""A sentence about a seat as said to that seat's reader (:attr:`Style.you`): template → {the parameters that
+are the reader's seat, joined by "+": the template said to them}. ``"{seat} passes."`` is ``"You pass."`` for
+``seat``; each form is a msgid of its own (its Arabic is written for "you"). The forms are in
+:mod:`explorer.engine.you_forms`; a template without one names the reader "you" where the seat stands."""
+
+_NESTED: contextvars.ContextVar[bool] = contextvars.ContextVar("explorer_msg_nested", default=False)
+"""Whether a message is rendered inside another: only the whole sentence gets its capital ("You ...")."""
+
+
+def _spoken_to(msg: Msg, style: Style) -> str | None:
+    """The template of ``msg`` said to the reader, when one of its seats is theirs and it has such a form."""
+    if style.you is None:
+        return None
+    forms = SPOKEN_TO.get(msg.text)
+    if not forms:
+        return None
+    yours = sorted(name for name, value in msg.params.items() if value is style.you)
+    return forms.get("+".join(yours)) if yours else None
 
 
 def plural(singular: str, plural_text: str, n: int, /, **params: Any) -> Msg:
@@ -302,10 +339,12 @@ class _Formatter(string.Formatter):
         if isinstance(value, Suit):
             return _suit(value, st, spec)
         if isinstance(value, Seat):
+            if value is st.you and st.lang == "en" and spec != "value":
+                return "you"
             if spec == "value" or (value not in st.seats and st.lang == "en"):
                 return _ltr(value.value, st)
-            if st.seats.get(value):
-                return _either(st.seats[value], st)
+            if st.seats.get(value):  # a name a player typed: what would hide or move text is shown
+                return _either(visible(st.seats[value]), st)
             return tr.pgettext("seat", _SEAT_NAME[value])
         if isinstance(value, Team):
             if spec == "value" or st.lang == "en":
@@ -405,3 +444,6 @@ def _read(po: Path, lang: str) -> gettext.GNUTranslations:
 def languages() -> Iterable[str]:
     """The languages with a catalogue, English first."""
     return LANGUAGES
+
+
+from . import you_forms  # noqa: E402, F401 - fills SPOKEN_TO (it needs N_ and SPOKEN_TO above)

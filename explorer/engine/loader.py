@@ -36,6 +36,7 @@ explorer.engine.errors.ScenarioError: link: points.NS: infinity is not a number 
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
@@ -46,7 +47,7 @@ import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-from yaml.nodes import MappingNode
+from yaml.nodes import MappingNode, Node
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import BaseResolver, Resolver
@@ -54,6 +55,11 @@ from yaml.scanner import Scanner
 
 from .errors import ScenarioError, at, problem
 from .i18n import N_, Code, Msg
+from .visible import visible
+from .yaml_words import cut as _cut
+from .yaml_words import place as _place
+from .yaml_words import where as _where
+from .yaml_words import yaml_problem as _yaml_problem
 
 try:  # libyaml's parser (C), when PyYAML was built with it
     from yaml._yaml import CParser
@@ -74,6 +80,11 @@ MAX_DIGITS = 15
 """Most digits in a number: every number in Baloot is far smaller, and larger ones do not
 survive JSON tools (JavaScript numbers are exact to 2^53, about 9 × 10^15)."""
 
+MAX_ITEMS = 64
+"""Most items in one list or mapping of a scenario (a deck has 32 cards; a hand 8, a trick 4, a deal 8 tricks):
+a longer one is refused at its count, before any of its items is read or judged (:func:`load_yaml` and
+:func:`load_json` with ``max_items``; lessons and score sheets, whose lists are longer, give none)."""
+
 MAX_PROBLEMS = 40
 """At most this many problem lines are reported for one file."""
 
@@ -81,6 +92,9 @@ NON_PRINTABLE = Reader.NON_PRINTABLE
 """Characters YAML does not allow in a file (control characters, lone surrogates, U+FFFE/F)."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"), (codecs.BOM_UTF16_LE, "UTF-16"),
+              (codecs.BOM_UTF16_BE, "UTF-16"))
+"""The byte order marks of the wide encodings (UTF-32's little-endian one starts like UTF-16's: it comes first)."""
 _NAMES = {0: "NUL", 7: "BEL", 8: "backspace", 0x1B: "ESC", 0x7F: "DEL"}
 
 
@@ -93,17 +107,22 @@ class _LongNumber:
 
 # --- YAML ----------------------------------------------------------------------------------------
 
-def _place(line: int, column: int) -> Msg:
-    """A place in a file's text, as a message ("line 3, column 5")."""
-    return Msg("line {line}, column {column}", line=line, column=column)
+def _byte_place(data: bytes, pos: int) -> Msg:
+    """The place of a byte in a file's bytes (its column counted in bytes)."""
+    return _place(data.count(b"\n", 0, pos) + 1, pos - data.rfind(b"\n", 0, pos))
 
 
-def _where(mark: Any) -> Msg | str:
-    return _place(mark.line + 1, mark.column + 1) if mark is not None else ""
+def _long_number(digits: int) -> Msg:
+    return Msg("a number of {digits} digits is too long (numbers in a scenario have at most {most} digits)",
+               digits=digits, most=MAX_DIGITS)
 
 
 def _deep() -> Msg:
     return Msg("lists and mappings nest more than {n} levels deep", n=MAX_DEPTH)
+
+
+def _too_long_at(most: int) -> Msg:
+    return Msg("a list or mapping holds more than {most} items here (a deck has 32 cards)", most=most)
 
 
 def _too_many() -> Msg:
@@ -120,6 +139,7 @@ class _BoundedComposer(Composer):
     def _start_counting(self) -> None:
         self.depth = 0
         self.values = 0
+        self.max_items: int | None = None
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()
@@ -129,6 +149,9 @@ class _BoundedComposer(Composer):
         if self.values >= MAX_VALUES:
             raise _refuse(event.start_mark, _too_many())
         self.values += 1
+        if (self.max_items is not None and parent is not None and not isinstance(index, Node)
+                and len(parent.value) >= self.max_items):  # an item of a sequence, or a key of a mapping
+            raise _refuse(event.start_mark, _too_long_at(self.max_items))
         if event.anchor is not None and event.anchor in self.anchors:
             first = self.anchors[event.anchor].start_mark
             raise _refuse(event.start_mark, Msg("{anchor} is defined twice (first at line {line})",
@@ -173,9 +196,10 @@ class _PlainConstructor(SafeConstructor):
     def _plain(self, node: Any, convert: Any, what: str) -> Any:
         try:
             return convert(self, node)
-        except (ValueError, KeyError, OverflowError):
-            raise _refuse(node.start_mark, Msg(_NOT_A[what], value=_cut(str(node.value)))
-                          if what in _NOT_A else f"{_cut(str(node.value))} is not {what}") from None
+        except (ValueError, KeyError, OverflowError, IndexError):  # IndexError: !!int "" and !!int "+"
+            value = _cut(visible(str(node.value), one_line=True)) or "''"
+            raise _refuse(node.start_mark, Msg(_NOT_A[what], value=value)
+                          if what in _NOT_A else f"{value} is not {what}") from None
 
     def construct_int(self, node: Any) -> Any:
         text = self.construct_scalar(node).replace("_", "").lstrip("+-")
@@ -240,6 +264,28 @@ class _BoundedScanner(Scanner):
             raise _refuse(self.get_mark(), f"lists and mappings nest more than {MAX_DEPTH} levels deep")
         super().fetch_flow_collection_start(TokenClass)
 
+    def scan_flow_scalar_non_spaces(self, double: bool, start_mark: Any) -> Any:
+        """PyYAML's reading of a quoted text, whose ``chr()`` raises for an escape past U+10FFFF
+        (``"\\U00110000"``: ValueError, ``"\\UFFFFFFFF"``: OverflowError): refused at the escape."""
+        try:
+            return super().scan_flow_scalar_non_spaces(double, start_mark)
+        except (ValueError, OverflowError):
+            letter = self.buffer[self.pointer - 1]  # the scanner stands on the escape's hex digits
+            mark = self.get_mark()
+            escape = "\\" + letter + self.prefix(self.ESCAPE_CODES.get(letter, 0))
+            raise ScenarioError(at(_place(mark.line + 1, mark.column - 1), Msg(
+                "the escape {escape} is beyond the last Unicode character ({last})",
+                escape=Code(escape), last=Code("\\U0010FFFF")))) from None
+
+    def scan_yaml_directive_number(self, start_mark: Any) -> Any:
+        """A ``%YAML`` version's number, its digits bounded (``int()`` of 4,301 digits raises ValueError)."""
+        length = 0
+        while "0" <= self.peek(length) <= "9":
+            length += 1
+        if length > MAX_DIGITS:
+            raise _refuse(self.get_mark(), _long_number(length))
+        return super().scan_yaml_directive_number(start_mark)
+
 
 class PurePythonLoader(Reader, _BoundedScanner, Parser, _BoundedComposer, _PlainConstructor, _PlainResolver):
     """The loader without libyaml (PyYAML's own reader, scanner and parser)."""
@@ -278,13 +324,14 @@ def _decode(data: str | bytes, max_bytes: int | None) -> str:
         if max_bytes is not None and len(data) > max_bytes:
             raise ScenarioError(problem(Msg("the file is too large ({size} bytes; at most {most} KiB)",
                                             size=len(data), most=max_bytes // 1024)))
+        wide = next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), None)
+        if wide:  # saved by an editor as UTF-16 or UTF-32: say so, rather than "not UTF-8 (byte 0xff)"
+            raise ScenarioError(problem(Msg("the file is {encoding} text; save it as UTF-8", encoding=Code(wide))))
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            line = data.count(b"\n", 0, e.start) + 1
-            column = e.start - data.rfind(b"\n", 0, e.start)
-            raise ScenarioError(at(_place(line, column), Msg("the file is not UTF-8 text (byte {byte})",
-                                                             byte=Code(f"0x{data[e.start]:02x}")))) from None
+            raise ScenarioError(at(_byte_place(data, e.start), Msg("the file is not UTF-8 text (byte {byte})",
+                                                                   byte=Code(f"0x{data[e.start]:02x}")))) from None
     else:
         text = data.removeprefix("\ufeff")
         if max_bytes is not None and (len(text) > max_bytes
@@ -300,115 +347,65 @@ def _decode(data: str | bytes, max_bytes: int | None) -> str:
     return text
 
 
-def load_yaml(data: str | bytes, *, max_bytes: int | None = MAX_BYTES, stats: dict[str, int] | None = None,
-              backend: type | None = None) -> Any:
+def load_yaml(data: str | bytes, *, max_bytes: int | None = MAX_BYTES, max_items: int | None = None,
+              stats: dict[str, int] | None = None, backend: type | None = None) -> Any:
     """YAML (or JSON) text to plain data within the bounds above; ScenarioError says what is wrong and where.
 
-    ``stats``, when given, receives ``values``: the nodes built, that is the work done (for tests). ``backend`` chooses the loader class (tests run both).
+    ``max_items``: most items in one list or mapping (:data:`MAX_ITEMS` for a scenario), refused as the
+    file is read. ``stats``, when given, receives ``values``: the nodes built, that is the work done (for
+    tests). ``backend`` chooses the loader class (tests run both).
     """
     text = _decode(data, max_bytes)
     try:
-        doc, duplicates = _load(text, backend or Loader, stats)
+        doc, duplicates = _load(text, backend or Loader, stats, max_items)
     except yaml.YAMLError as e:
         if backend is not None or Loader is PurePythonLoader:
             raise ScenarioError(_yaml_problem(e, text)) from None
         # libyaml found a syntax error: PyYAML's own parser decides (and words the message), so both
         # accept the same files (libyaml refuses "\ud83d\ude00", the way JSON writes an emoji)
         try:
-            doc, duplicates = _load(text, PurePythonLoader, stats)
+            doc, duplicates = _load(text, PurePythonLoader, stats, max_items)
         except yaml.YAMLError as e:
             raise ScenarioError(_yaml_problem(e, text)) from None
-    problems = value_problems(doc, duplicates)
+    problems = value_problems(doc, duplicates, max_items=max_items)
     if problems:
         raise ScenarioError(problems)
     return doc
 
 
-def _load(text: str, backend: type, stats: dict[str, int] | None) -> tuple[Any, dict[int, list[tuple[Any, str]]]]:
+class _Unread(yaml.YAMLError):
+    """libyaml's loader stopped with an exception that is not PyYAML's (none is known): PyYAML's own
+    reader decides, and names the place."""
+
+
+def _load(text: str, backend: type, stats: dict[str, int] | None, max_items: int | None = None
+          ) -> tuple[Any, dict[int, list[tuple[Any, str]]]]:
+    """One document read by ``backend``; any exception but PyYAML's becomes a located problem (PyYAML's
+    own errors are worded by :func:`_yaml_problem`)."""
     loader = backend(text)
+    loader.max_items = max_items
     try:
         return loader.get_single_data(), loader.duplicates
-    except RecursionError:  # cannot happen within MAX_DEPTH; one clear line if it ever does
-        raise ScenarioError(problem(_deep())) from None
+    except (ScenarioError, yaml.YAMLError):
+        raise
+    except Exception as e:  # noqa: BLE001 - RecursionError (cannot happen within MAX_DEPTH) or anything else
+        if not hasattr(loader, "get_mark"):  # libyaml keeps its place to itself
+            raise _Unread(type(e).__name__) from None
+        mark = loader.get_mark()
+        reason = _deep() if isinstance(e, RecursionError) else Msg(
+            "malformed YAML: this cannot be read ({error})", error=Code(type(e).__name__))
+        raise _refuse(mark, reason) from None
     finally:
         if stats is not None:
             stats["values"] = stats.get("values", 0) + loader.values
         loader.dispose()
 
 
-_YAML_PROBLEMS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"mapping values are not allowed here$"), N_("a colon (:) where no key can start")),
-    (re.compile(r"could not find expected ':'$"), N_("a key without its colon (:)")),
-    (re.compile(r"found character that cannot start any token$"), N_("a character that cannot start a value here")),
-    (re.compile(r"found unexpected end of stream$"), N_("the file ends inside a quoted text")),
-    (re.compile(r"found unknown escape character (?P<token>.+)$"), N_("unknown escape {token} in a quoted text")),
-    (re.compile(r"expected (?P<expected>.+), but (?:found|got) (?P<token>.+)$"),
-     N_("expected {expected}, but found {token}")),
-    (re.compile(r"did not find expected (?P<expected>.+)$"), N_("did not find expected {expected}")),
-    (re.compile(r"found a tab character (?:that violates indentation|where an indentation space is expected)$"),
-     N_("a tab where YAML needs spaces to indent")),
-    (re.compile(r"found undefined tag handle (?P<token>.+)$"), N_("undefined tag handle {token}")),
-]
-"""PyYAML's descriptions of syntax errors that a reader meets, as messages (other ones keep PyYAML's English)."""
-
-
-_TOKENS = {"<stream end>": N_("the end of the file"), "<block end>": N_("the end of an indented block"),
-           "<block mapping start>": N_("the start of an indented mapping"),
-           "<block sequence start>": N_("the start of an indented list"), "<scalar>": N_("a value"),
-           "<block entry>": N_("a list item (-)"), "<flow mapping end>": N_("a closing brace (}})"),
-           "<flow sequence end>": N_("a closing bracket (])"), "<document start>": N_("a new document (---)")}
-"""PyYAML's names of the places where a syntax error is found."""
-
-
-def _tokens(text: str) -> Msg | Code:
-    """PyYAML's token list (``',' or ']'``, ``'<stream end>'``) as a message: names in words, characters as they
-    are, joined with the reader's "or"."""
-    parts = text.split(" or ")
-    if len(parts) == 2:
-        return Msg("{first} or {second}", first=_tokens(parts[0]), second=_tokens(parts[1]))
-    name = _TOKENS.get(text.strip("'\""))
-    return Msg(name) if name else Code(text)
-
-
-def _yaml_detail(problem: str) -> Msg:
-    """PyYAML's description of a syntax error as a message; the English is PyYAML's own words."""
-    for rx, template in _YAML_PROBLEMS:
-        m = rx.match(problem)
-        if m:
-            detail = Msg(template, **{k: _tokens(v) for k, v in m.groupdict().items()})
-            return Msg("malformed YAML: {problem}", problem=_English(problem, detail))
-    return Msg("malformed YAML: {problem}", problem=problem)
-
-
-class _English(Msg):
-    """A message whose English is given text (PyYAML's, kept as it was) and whose other languages are ``detail``."""
-
-    __slots__ = ("english",)
-
-    def __init__(self, english: str, detail: Msg) -> None:
-        super().__init__(detail.text, **detail.params)
-        self.english = english
-
-    def render(self, style: Any = None) -> str:
-        if style is None or style.lang == "en":
-            return self.english
-        return super().render(style)
-
-
-def _yaml_problem(e: yaml.YAMLError, text: str) -> str:
-    mark = getattr(e, "problem_mark", None)
-    problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-    if mark is None and getattr(e, "position", None) is not None:  # libyaml's reader errors
-        pos = min(e.position, len(text))
-        line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
-        return at(_place(line, column), _yaml_detail(problem))
-    return at(_where(mark) or Code("YAML"), _yaml_detail(_cut(problem, 200)))
-
-
 # --- JSON (share links) ---------------------------------------------------------------------------
 
-def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
-    """JSON text to plain data within the same bounds; every problem line starts with ``where``."""
+def load_json(data: str | bytes, *, where: str | Msg = "link", max_items: int | None = None) -> Any:
+    """JSON text to plain data within the same bounds (``max_items`` as for :func:`load_yaml`); every problem
+    line starts with ``where``."""
     duplicates: dict[int, list[tuple[Any, str]]] = {}
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -423,14 +420,19 @@ def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
         digits = len(text.lstrip("-"))
         return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
 
+    damaged = Msg("the scenario in this link is damaged (not readable)")
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
         doc = json.loads(text, object_pairs_hook=pairs, parse_int=number)
     except RecursionError:
         raise ScenarioError(at(where, _deep())) from None
-    except (UnicodeDecodeError, ValueError):  # JSONDecodeError is a ValueError
-        raise ScenarioError(at(where, Msg("the scenario in this link is damaged (not readable)"))) from None
-    problems = value_problems(doc, duplicates)
+    except UnicodeDecodeError as e:
+        raise ScenarioError(at(where, at(_byte_place(data, e.start), damaged))) from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError(at(where, at(_place(e.lineno, e.colno), damaged))) from None
+    except Exception:  # noqa: BLE001 - none is known; whatever the decoder raises, one line
+        raise ScenarioError(at(where, damaged)) from None
+    problems = value_problems(doc, duplicates, max_items=max_items)
     if problems:
         raise ScenarioError([at(where, p) for p in problems])
     return doc
@@ -438,10 +440,12 @@ def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
 
 # --- the checks on loaded values, each reported with its path --------------------------------------
 
-def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None = None) -> list[str]:
+def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None = None, *,
+                   max_items: int | None = None) -> list[str]:
     """Problems of loaded data, one line each with its path: keys given twice, numbers too long or
     not finite, text with characters a file cannot hold, nesting past :data:`MAX_DEPTH`, more than
-    :data:`MAX_VALUES` values. Iterative, so any depth is safe; stops at :data:`MAX_PROBLEMS`.
+    :data:`MAX_VALUES` values, a list or mapping of more than ``max_items`` items (refused at its count,
+    its items unread). Iterative, so any depth is safe; stops at :data:`MAX_PROBLEMS`.
     """
     duplicates = duplicates or {}
     out: list[str] = []
@@ -456,6 +460,10 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
         if isinstance(value, (dict, list)):
             if depth + 1 > MAX_DEPTH:
                 out.append(at(path, _deep()))
+                continue
+            if max_items is not None and len(value) > max_items:
+                out.append(at(path, Msg("holds {n} items; a list or mapping in a scenario holds at most {most} "
+                                        "(a deck has 32 cards)", n=len(value), most=max_items)))
                 continue
             if isinstance(value, list):
                 stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in reversed(list(enumerate(value))))
@@ -482,8 +490,7 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
 def scalar_problem(value: Any) -> Msg | None:
     """Why a loaded scalar cannot be part of a scenario (a message; ``str()`` of it is the English), or None."""
     if isinstance(value, _LongNumber):
-        return Msg("a number of {digits} digits is too long (numbers in a scenario have at most {most} digits)",
-                   digits=value.digits, most=MAX_DIGITS)
+        return _long_number(value.digits)
     if isinstance(value, float) and not math.isfinite(value):
         if math.isinf(value):
             return Msg("infinity is not a number a scenario can hold")
@@ -507,11 +514,7 @@ def _char(ch: str) -> Msg:
 
 def _join(path: str, key: Any) -> str:
     if isinstance(key, str) and len(key) <= 40 and not NON_PRINTABLE.search(key):
-        name = key
+        name = visible(key, one_line=True)
     else:
         name = _cut(repr(key) if isinstance(key, str) else str(key), 40)
     return f"{path}.{name}" if path else name
-
-
-def _cut(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

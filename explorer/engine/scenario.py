@@ -33,10 +33,11 @@ from .cards import Card, CardError, Seat, Suit, Team
 from .contract import Contract, Escalation, Level
 from .errors import InputError, ScenarioError, at, clip, problem, render_problems, short
 from .i18n import ENGLISH, N_, Code, Msg, Style, plural
-from .loader import load_yaml
+from .loader import MAX_ITEMS, load_yaml
 from .match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 from .profiles import ProfileError, RuleProfile, custom_profile
 from .tables import MATCH_TARGET, Mode
+from .visible import visible
 
 MAX_SCENARIO_BYTES = 64 * 1024
 """Largest scenario accepted (a whole recorded deal is about 2 KB)."""
@@ -268,10 +269,11 @@ class Checked:
 def parse_text(text: str | bytes) -> dict[str, Any]:
     """YAML (or JSON) text to a mapping, with a clear error for empty, oversized or malformed files.
 
-    The reading is :func:`explorer.engine.loader.load_yaml`'s: bounded in size, depth, values and
-    digits, no alias, no key written twice, no control character (each refused with where it is).
+    The reading is :func:`explorer.engine.loader.load_yaml`'s: bounded in size, depth, values, items in one
+    list or mapping (:data:`~explorer.engine.loader.MAX_ITEMS`) and digits, no alias, no key written twice, no
+    control character (each refused with where it is).
     """
-    doc = load_yaml(text, max_bytes=MAX_SCENARIO_BYTES)
+    doc = load_yaml(text, max_bytes=MAX_SCENARIO_BYTES, max_items=MAX_ITEMS)
     if doc is None:
         raise ScenarioError(problem(Msg("the file is empty (a scenario needs at least kind:)")))
     if not isinstance(doc, dict):
@@ -298,7 +300,7 @@ def loc_path(loc: tuple[Any, ...]) -> str:
         elif isinstance(part, str) and "[" in part:
             continue
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + visible(str(part), one_line=True)  # a key from the file: nothing hidden
     return out
 
 
@@ -374,12 +376,16 @@ def _message(err: dict[str, Any]) -> Msg:
 
 def validation_problems(e: ValidationError) -> list[str]:
     """One line per pydantic error (a :class:`~.errors.Problem`), de-duplicated (unions repeat themselves)
-    in linear time."""
+    in linear time; past :data:`MAX_PROBLEMS` lines the rest are counted, not written."""
     out: dict[str, str] = {}
+    rest: set[tuple] = set()
     for err in e.errors(include_url=False, include_context=True):
+        if len(out) >= MAX_PROBLEMS:  # a line costs its sentence: the ones nobody is shown are counted
+            rest.add((loc_path(err["loc"]), err.get("type")))
+            continue
         line = clip(at(loc_path(err["loc"]), _message(err)))
         out.setdefault(str.__str__(line), line)
-    return _cap(list(out.values()))
+    return _cap(list(out.values()) + [""] * len(rest))
 
 
 _MORE = re.compile(r"… and (\d+) more problems?$")
@@ -393,8 +399,34 @@ def _cap(problems: list[str]) -> list[str]:
     return problems[:MAX_PROBLEMS] + [problem(plural("… and {n} more problem", "… and {n} more problems", more))]
 
 
+MAX_CARDS_NAMED = 128
+"""Most cards one scenario names: a deal's 32 cards in its hands, its tricks, its deck and its projects. More
+is refused at the count, before a card is read: every card can cost a problem line, and judging thousands of
+them took seconds."""
+
+
+def cards_named(doc: Any) -> int:
+    """How many values the lists of a scenario hold, its keys for people (title, tags, expect...) aside:
+    its cards (no other list of a scenario holds text or numbers)."""
+    stack = [v for k, v in doc.items() if k not in META_KEYS] if isinstance(doc, dict) else [doc]
+    n = 0
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            n += sum(1 for v in value if not isinstance(v, (dict, list)))
+            stack.extend(v for v in value if isinstance(v, (dict, list)))
+    return n
+
+
 def read_model(model: type[Model], doc: dict[str, Any]):
-    """Validate a document against a model, raising ScenarioError with one line per problem."""
+    """Validate a document against a model, raising ScenarioError with one line per problem; a document
+    naming more cards than any scenario can (:data:`MAX_CARDS_NAMED`) is refused at that count."""
+    named = cards_named(doc)
+    if named > MAX_CARDS_NAMED:
+        raise ScenarioError(problem(Msg("names {n} cards; a scenario names at most {most} (a deal's 32 cards in its "
+                                        "hands, tricks, deck and projects)", n=named, most=MAX_CARDS_NAMED)))
     try:
         return model.model_validate(doc)
     except ValidationError as e:

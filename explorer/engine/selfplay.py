@@ -87,6 +87,18 @@ class SelfPlay:
     redeals: int = 0
 
 
+def _write_whole(path: Path, text: str) -> None:
+    """Write a file under a temporary name, then give it its name: a run stopped midway (Ctrl-C) leaves
+    whole files only."""
+    temp = path.with_name(f".{path.name}.partial")
+    try:
+        temp.write_text(text, "utf-8")
+        temp.replace(path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
 def selfplay(deals: int, seed: int, ns: str, ew: str, *, profile: RuleProfile = DEFAULT_PROFILE,
              out: Path | None = None) -> SelfPlay:
     """Play ``deals`` deals as running matches to 152 (a new match starts when one is won), the dealer
@@ -102,7 +114,7 @@ def selfplay(deals: int, seed: int, ns: str, ew: str, *, profile: RuleProfile = 
         g, _ = play_deal(GameState.new(f"{seed}-{i}", dealer=dealer, match=match, profile=profile), players)
         res.deals.append(g)
         if out is not None:
-            (out / f"deal-{i:04d}.yaml").write_text(dump_yaml(g.record()), "utf-8")
+            _write_whole(out / f"deal-{i:04d}.yaml", dump_yaml(g.record()))
         if g.stage is Stage.REDEAL:
             res.redeals += 1
         else:

@@ -18,16 +18,26 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from typing import Any
 
 from .errors import ScenarioError, at
 from .i18n import N_, Msg
-from .loader import load_json
+from .loader import MAX_ITEMS, load_json
 
 PREFIX = "v1."
-MAX_LINK_CHARS = 16_000
-"""Longest scenario value accepted from a link (a whole deal packs into about 1,000)."""
+MAX_LINK_CHARS = 12_000
+"""Longest scenario (or match) value a link carries, made or accepted (a whole deal packs into about 1,000).
+
+The server sets the real limit, before the app sees the link: Streamlit serves pages with uvicorn, whose HTTP
+parser (h11) buffers at most 16 KiB of a request's head (its first line, the link's whole address, and the
+browser's headers and cookies) and answers a longer one with a bare "400 Invalid HTTP request received" or
+drops the connection (on the loopback a head sent in one piece passes up to about 128 KiB). 12,000
+characters leave room for the rest of the address and the headers, so every link the app makes opens, and a
+longer one that still reaches the app gets its own message."""
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]*")
+"""base64url without padding: the only characters :func:`encode_scenario` writes."""
 MAX_JSON_BYTES = 64 * 1024
 
 
@@ -64,6 +74,8 @@ _LINK_PROBLEMS = {
     "large": (N_("the scenario in this link is too large"), N_("the match in this link is too large")),
     "cut": (N_("the scenario in this link is damaged (cut short or altered)"),
             N_("the match in this link is damaged (cut short or altered)")),
+    "after": (N_("the scenario in this link is damaged (something is written after its end)"),
+              N_("the match in this link is damaged (something is written after its end)")),
     "mapping": (N_("the link does not hold a scenario (a mapping of keys)"),
                 N_("the link does not hold a match (a mapping of keys)")),
 }
@@ -93,6 +105,8 @@ def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
     if not value.startswith(PREFIX):
         raise refuse("version")
     body = value[len(PREFIX):]
+    if not _ALPHABET.fullmatch(body):  # "+", "/", "=" or spaces: not written by this app
+        raise refuse("base64")
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
@@ -106,7 +120,10 @@ def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
             raise zlib.error("incomplete stream")
     except zlib.error:
         raise refuse("cut") from None
-    doc = load_json(raw, where=LINK)  # bounded like a file: depth, digits, text, keys given twice
+    if d.unused_data:  # bytes after the stream's end (a second stream, anything): the link was altered
+        raise refuse("after")
+    # bounded like a file: depth, digits, text, keys given twice, and a scenario's lists at their count
+    doc = load_json(raw, where=LINK, max_items=MAX_ITEMS if what == "scenario" else None)
     if not isinstance(doc, dict):
         raise refuse("mapping")
     return doc

@@ -34,9 +34,7 @@ Deals are reproducible from ``(deals, seed, mode, profile)``: they are made in c
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -48,7 +46,7 @@ import numpy as np
 from .cards import DECK, RANKS, SEATS, SUITS, Card, Rank, Seat, Suit
 from .contract import LEVELS, NO_ESCALATION, Contract, Escalation, Level
 from .play import ekka_problem, play_tricks
-from .profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
+from .profiles import RuleProfile, custom_profile
 from .scoring import convert, tie_by_units
 from .tables import (
     BALOOT_POINTS,
@@ -1184,34 +1182,9 @@ def stream(deals: int, seed: int = 0, *, csv_file: TextIO | None = None, **optio
     return Streamed(tally, play, write)
 
 
-def main(args: Any) -> int:
-    """``python -m explorer simulate``: play the deals chunk by chunk, print the rate and the summary,
-    write the CSV if asked."""
-    try:
-        profile = custom_profile(getattr(args, "profile", None) or DEFAULT_PROFILE.id)
-        opts = dict(mode=getattr(args, "mode", None), profile=profile)
-        if args.deals < 0:
-            raise ValueError(f"--deals {args.deals} is negative")
-        _options_of(args.seed, **opts, trump=None, buyer=None, dealer=None)
-    except (ValueError, ProfileError) as e:
-        print(f"simulate: {e}", file=sys.stderr)
-        return 2
-    out = getattr(args, "out", None)
-    try:
-        with open(out, "w", newline="", encoding="utf-8") if out else contextlib.nullcontext() as fh:
-            done = stream(args.deals, args.seed, csv_file=fh, **opts)
-    except OSError as e:
-        print(f"simulate: cannot write {out} ({e.strerror})", file=sys.stderr)
-        return 2
-    n, dt = done.tally.deals, done.play_seconds
-    rate = n / dt if dt > 0 else float("inf")
-    mode = getattr(args, "mode", None) or "random"
-    print(f"Played {n:,} random legal deals (seed {args.seed}, mode {mode}, profile {profile.id}) "
-          f"in {dt:.3f} s: {rate:,.0f} deals per second.")
-    if n:
-        s = done.tally.frequencies()
-        print(f"Buyer failed {s['buyer_failed']:.1%}, Kaboot {s['kaboot']:.1%}, tie {s['tie']:.1%}, "
-              f"Baloot held {s['baloot']:.1%}, a project shown {s['projects']:.1%}.")
-    if out:
-        print(f"Wrote {n:,} rows to {out}.")
-    return 0
+def checked_options(seed: int, mode: Mode | str | None, profile: RuleProfile | str | dict) -> dict[str, Any]:
+    """The options of :func:`stream` (``mode``, ``profile``) once they are known to be good, so that a command
+    refuses them before it plays or writes anything; ValueError or ProfileError says what is wrong."""
+    chosen = custom_profile(profile)
+    _options_of(seed, mode=mode, trump=None, buyer=None, dealer=None, profile=chosen)
+    return dict(mode=mode, profile=chosen)

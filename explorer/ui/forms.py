@@ -10,6 +10,7 @@ and keeps what is not a card as typed, so the engine can name it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from explorer.engine.contract import LEVELS as ENGINE_LEVELS
 from explorer.engine.i18n import N_
 from explorer.engine.kinds.play import PlayIn
 from explorer.engine.kinds.score import ScoreIn
+from explorer.engine.loader import MAX_ITEMS
 from explorer.engine.play import play_tricks, team_totals
 from explorer.engine.scenario import read_model
 from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
@@ -53,6 +55,9 @@ def tokens(text: str | None) -> list[str]:
     for tok in re.split(r"[\s,;]+", (text or "").strip()):
         if not tok:
             continue
+        if len(out) >= MAX_ITEMS:  # more than any list of a scenario holds: kept as typed, refused at its count
+            out.append(tok)
+            continue
         try:
             out.append(str(Card.parse(tok)))
         except CardError:
@@ -67,7 +72,7 @@ def bad_tokens(items: Iterable[str]) -> list[str]:
     ['ZZ']
     """
     out = []
-    for tok in items:
+    for tok in itertools.islice(items, MAX_ITEMS + 1):  # past a list's most items, its count says what is wrong
         try:
             Card.parse(tok)
         except CardError:

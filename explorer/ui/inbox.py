@@ -34,7 +34,8 @@ from explorer.engine.scenario import (
     MAX_SCENARIO_BYTES,
     dump_yaml,
 )
-from explorer.engine.share import encode_scenario
+from explorer.engine.share import MAX_LINK_CHARS, encode_scenario
+from explorer.engine.visible import visible
 from explorer.i18n_content import content
 from explorer.library import kind_of
 from explorer.sources import cite
@@ -246,7 +247,8 @@ def show_message(page: str, *, compact: bool = False) -> None:
     opened = msg.get("opened")
     if opened is not None:
         if opened:
-            line = t("Opened “{title}” from {source}.", title=content(opened, None, lang.current()), source=src)
+            line = t("Opened “{title}” from {source}.", title=content(visible(opened), None, lang.current()),
+                     source=src)
         else:
             line = t("Opened the scenario from {source}.", source=src)
     else:
@@ -362,11 +364,23 @@ def link_query(doc: Mapping[str, Any]) -> str:
 
 
 def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
-    """The share link as a code block under ``caption``: it redraws with the scenario and has a copy button."""
+    """The share link as a code block under ``caption``: it redraws with the scenario and has a copy button.
+    A scenario too long for a link (its notes, mostly) gets a line saying so instead: the server would refuse
+    the link before the app could say anything (:data:`~explorer.engine.share.MAX_LINK_CHARS`)."""
     # st.code, not a keyed text box: a keyed widget keeps its first value, so the link would go
     # stale after an edit.
+    size = len(encode_scenario(dict(doc)))
+    if size > MAX_LINK_CHARS:
+        st.caption(too_long_for_a_link(size))
+        return
     st.caption(caption)
     st.code(share_url(page_file, doc), language=None, wrap_lines=True)
+
+
+def too_long_for_a_link(size: int) -> str:
+    """Why there is no share link: the scenario packs into more characters than a link carries."""
+    return t("No share link: this scenario packs into {n} characters and a link carries at most {most} "
+             "(shorten its notes, or save it as a file and send the file).", n=size, most=MAX_LINK_CHARS)
 
 
 def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:
@@ -399,6 +413,10 @@ def sync_link(page: str, doc: Mapping[str, Any] | None, *, empty: bool) -> None:
             del st.query_params["s"]
         return
     value = encode_scenario(dict(doc))
+    if len(value) > MAX_LINK_CHARS:  # the address bar would hold a link the server refuses on a reload
+        if "s" in st.query_params:
+            del st.query_params["s"]
+        return
     if st.query_params.get("s") != value:
         st.query_params["s"] = value
     _ss()[seen_key] = value

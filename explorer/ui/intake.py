@@ -36,6 +36,7 @@ from explorer.engine.scenario import (
     read_model,
 )
 from explorer.engine.share import decode_scenario, encode_scenario  # noqa: F401  (doctests)
+from explorer.engine.visible import visible
 from explorer.library import kind_of
 from explorer.sources import cite_all
 
@@ -214,8 +215,9 @@ def from_library(stem: str) -> Msg:
 
 
 def from_file(name: str) -> Msg:
-    """The source of an uploaded file: ``the file my-deal.yaml``."""
-    return Msg("the file {name}", name=name)
+    """The source of an uploaded file: ``the file my-deal.yaml`` (what would hide or move text in the name shown
+    as a marker)."""
+    return Msg("the file {name}", name=visible(name, one_line=True))
 
 
 KIND_WORDS = {"play": N_("play"), "score": N_("score"), "deal": N_("deal"), "projects": N_("projects"),

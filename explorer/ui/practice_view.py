@@ -35,9 +35,10 @@ _DEFAULT_NAME_WORDS = {Seat.S: NC_("player", "You"), Seat.N: NC_("player", "Nour
 assert _DEFAULT_NAME_WORDS == DEFAULT_NAMES
 
 
-def style(names: Mapping[Seat, str], lang: str = "en") -> Style:
-    """Sentences in ``lang`` with the players' names and card faces."""
-    return Style(lang=lang, cards="face", seats=dict(names))
+def style(names: Mapping[Seat, str], lang: str = "en", you: Seat | None = None) -> Style:
+    """Sentences in ``lang`` with the players' names and card faces; ``you`` (the human's seat) is spoken to:
+    "It is Noura's turn, not yours." (:mod:`explorer.engine.you_forms`)."""
+    return Style(lang=lang, cards="face", seats=dict(names), you=you)
 
 
 def default_names(lang: str = "en") -> dict[Seat, str]:
@@ -336,7 +337,8 @@ def second_person(text: str, lang: str) -> str:
         return text
     you = re.escape(default_names(lang)[Seat.S])
     pattern = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    found = re.compile(rf"(?<![\w\u0640])({pattern})\s?\u2068{you}\u2069(?!\s*و\u2068)")
+    # not the end of a longer word: «المدبّل أنت» (you doubled) is no «لـ أنت»; a vowel mark is part of its word
+    found = re.compile(rf"(?<![\w\u0640\u064b-\u065f\u0670])({pattern})\s?\u2068{you}\u2069(?!\s*و\u2068)")
     return found.sub(lambda m: words[m.group(1)], text)
 
 

@@ -23,6 +23,7 @@ import streamlit as st
 
 from explorer.engine.cards import Team
 from explorer.engine.match import Match
+from explorer.engine.share import MAX_LINK_CHARS
 from explorer.ui import browser_store, sheet_io
 from explorer.ui import state as keys
 from explorer.ui import state as sheet_keys
@@ -269,9 +270,14 @@ def share_and_open(commit: Commit) -> None:
                 st.download_button(t("Save the sheet as YAML"), sheet_io.yaml_text(items),
                                    file_name="baloot-score-sheet.yaml", mime="application/x-yaml",
                                    key=keys.SHEET_DOWNLOAD_YAML, on_click="ignore", width="stretch")
-                st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
-                             "is now, on their phone (send a new one after more deals)."))
-                st.code(share_url(items), language=None, wrap_lines=True)
+                size = len(sheet_io.link_value(items))
+                if size > MAX_LINK_CHARS:  # the server would refuse it before the app could say why
+                    st.caption(t("No match link: this sheet packs into {n} characters and a link carries at most "
+                                 "{most} (save the sheet as YAML and send the file).", n=size, most=MAX_LINK_CHARS))
+                else:
+                    st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
+                                 "is now, on their phone (send a new one after more deals)."))
+                    st.code(share_url(items), language=None, wrap_lines=True)
             else:
                 st.caption(t("Nothing to save or share yet."))
         st.caption(t("This browser keeps the sheet by itself (nothing is sent anywhere): it is still here "

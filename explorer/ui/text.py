@@ -7,6 +7,12 @@ whoever sent the link learns who opened it), ``:red[R]`` coloured text, ``**b**`
 such text goes through :func:`plain` (or :func:`plain_lines`) before it is put into Markdown,
 and through :func:`html_text` before it is put into HTML for ``st.html``.
 
+Each of them also shows what would hide or move text (a right-to-left override, a zero-width space, a
+control character) as a visible marker, ``<U+202E>``: :func:`explorer.engine.visible.visible` in its
+``sentence`` form, since they are given the app's own sentences too, whose Arabic isolates the values
+they quote. A value from outside (a title, a file or player name) is cleaned whole, its isolates too, with
+:func:`visible` before it is put into a sentence.
+
 >>> print(plain("**b** ![i](http://host/t.gif) :red[R]").replace(WORD_JOINER, "⁀"))
 \*\*b\*\* \!\[i\]\(http\:⁀//host/t\.gif\) \:red\[R\]
 >>> html_text("<img src=x>")
@@ -19,6 +25,8 @@ import html
 import re
 from collections.abc import Iterable
 from typing import Any
+
+from explorer.engine.visible import visible
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=\"'^])")
 """Every ASCII punctuation mark Markdown, GFM, LaTeX ($) or Streamlit's directives (``:red[...]``)
@@ -40,7 +48,7 @@ def plain(value: Any) -> str:
     >>> WORD_JOINER in plain("see www.example.com"), WORD_JOINER in plain("a@b.c")
     (True, True)
     """
-    text = " ".join(str(value).split())
+    text = " ".join(visible(str(value), sentence=True).split())
     return _AUTOLINKS.sub(WORD_JOINER, _MARKDOWN_SPECIAL.sub(r"\\\1", text))
 
 
@@ -56,7 +64,7 @@ def plain_lines(lines: Iterable[Any]) -> str:
 
 def html_text(value: Any) -> str:
     """``value`` as text inside HTML (``st.html``, card captions): ``<``, ``>``, ``&`` and quotes escaped."""
-    return html.escape(str(value), quote=True)
+    return html.escape(visible(str(value), sentence=True), quote=True)
 
 
 def shown(markdown: str) -> str:
@@ -81,7 +89,7 @@ def code(value: Any) -> str:
     >>> code("a `b` c``d")
     '```a `b` c``d```'
     """
-    text = " ".join(str(value).split())
+    text = " ".join(visible(str(value), sentence=True).split())
     if not text:
         return ""
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)

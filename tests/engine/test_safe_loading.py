@@ -223,8 +223,17 @@ def test_an_error_line_writes_out_a_bounded_part_of_any_value():
 
 def test_a_value_that_is_not_a_card_is_named_in_a_bounded_line():
     errors = problems("kind: play\ncontract: {mode: sun, buyer: N}\ncurrent: {leader: N, cards: []}\n"
-                      "hand: [[" + ", ".join(["x"] * 5000) + "]]\n")
-    assert errors == ["hand[0]: ['x', 'x', 'x', 'x', 'x', 'x', 'x', 'x', ...] is not a card (write rank then suit, e.g. TH)"]
+                      "hand: [[" + ", ".join(["x" * 500] * 60) + "]]\n")
+    assert errors == [f"hand[0]: ['{'x' * 57}… is not a card (write rank then suit, e.g. TH)"]
+
+
+def test_a_list_longer_than_any_scenario_holds_is_refused_at_its_count_before_its_items_are_read():
+    stats: dict[str, int] = {}
+    with pytest.raises(ScenarioError) as e:
+        load_yaml("kind: play\nhand: [[" + ", ".join(["x"] * 5000) + "]]\n", max_items=loader.MAX_ITEMS, stats=stats)
+    assert e.value.problems == [f"line 2, column {9 + 3 * loader.MAX_ITEMS}: a list or mapping holds more than "
+                                f"{loader.MAX_ITEMS} items here (a deck has 32 cards)"]
+    assert stats["values"] <= loader.MAX_ITEMS + 8, "the rest of the list is never built"
 
 
 # --- item 5: keys written twice ------------------------------------------------------------------
@@ -324,9 +333,10 @@ def test_a_misplaced_tag_or_anchor_is_one_located_line_not_an_unpacking_error(te
 
 
 def test_a_file_with_thousands_of_problems_reports_forty_and_the_true_count_of_the_rest():
-    errors = problems("kind: play\n" + "".join(f"k{i}: 1\n" for i in range(4990)))
-    assert len(errors) == 41 and errors[3] == "k0: is not a key of this scenario kind"
-    assert errors[-1] == "… and 4953 more problems", "3 missing keys and 4,990 unknown ones, 40 shown"
+    tricks = "".join(f"- {{leader: N, cards: [], {', '.join(f'k{i}: 1' for i in range(60))}}}\n" for _ in range(60))
+    errors = problems("kind: play\ntricks:\n" + tricks)
+    assert len(errors) == 41 and errors[1] == "tricks[0].k0: is not a key of this scenario kind"
+    assert errors[-1] == "… and 3563 more problems", "3 missing keys and 3,600 unknown ones, 40 shown"
 
 
 def test_dates_and_merge_signs_stay_text():
