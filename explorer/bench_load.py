@@ -190,14 +190,17 @@ def _summary(runs: list[Run], health: Health) -> str:
     return "; ".join(parts)
 
 
+LINKED = ROOT / "data" / "scenarios" / "play-third-seat-must-cut.yaml"
+"""The library scenario the link case opens in the Trick checker (``?s=``, as the library's share link)."""
+
+
 def load_pages() -> dict[str, tuple[str, str]]:
     """The pages the load section opens: name -> (URL path, query string)."""
+    from explorer.engine.loader import load_yaml
     from explorer.engine.share import encode_scenario
-    example = {"kind": "play", "dealer": "E", "contract": {"mode": "hokum", "trump": "H", "buyer": "N"},
-               "current": {"leader": "N", "cards": ["KC", "7C"]},
-               "hand": ["QH", "9S", "8S", "AS", "TD", "JD", "7S", "8D"]}
+    link = encode_scenario(load_yaml(LINKED.read_text(encoding="utf-8")))
     return {"Home": ("", ""), "Trick checker": ("trick_checker", ""),
-            "Trick checker, link ?s=": ("trick_checker", "s=" + encode_scenario(example))}
+            "Trick checker, link ?s=": ("trick_checker", f"s={link}")}
 
 
 def concurrent_loads(sessions: int = SESSIONS, port: int | None = None) -> None:
