@@ -5,7 +5,9 @@ browser does, without a browser: a websocket to ``/_stcore/stream`` (subprotocol
 ``rerun_script`` BackMsg whose ClientState names the page by its URL path and carries the query string, as the
 browser's first run sends it. A session's time is from its connection to the ``script_finished`` ForwardMsg
 of that first run; one that does not finish within the time limit is counted as such and closed. Meanwhile a
-thread asks ``/_stcore/health`` every 100 ms and keeps each answer's latency. Prints figures, asserts nothing.
+thread asks ``/_stcore/health`` every 100 ms and keeps each answer's latency. The server's resident memory and
+the processor time it used per session (which other work on the machine changes less than the wall times) are
+read from Linux's /proc. Prints figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -215,10 +217,14 @@ def concurrent_loads(sessions: int = SESSIONS, port: int | None = None) -> None:
         for name, (page, query) in pages.items():
             first = open_sessions(port, page, query)[0]
             alone = open_sessions(port, page, query)[0]
+            cpu = _cpu_seconds(server.pid)
             with health_watch(port) as health:
                 runs = open_sessions(port, page, query, sessions)
+            used = _cpu_seconds(server.pid)
+            per = f"{(used - cpu) / sessions * 1000:.0f} ms" if cpu is not None and used is not None else "?"
             print(f"{name:<24} alone: first {_seconds(first)}, again {_seconds(alone)}; "
-                  f"{sessions} at once: {_summary(runs, health)}; server {_rss_mb(server.pid)}")
+                  f"{sessions} at once: {_summary(runs, health)}; server {_rss_mb(server.pid)}, "
+                  f"processor {per} a session")
     print(f"load average after {os.getloadavg()[0]:.2f} (1 min), {os.getloadavg()[1]:.2f} (5 min)")
 
 
@@ -230,6 +236,16 @@ def _rss_mb(pid: int) -> str:
     except (OSError, StopIteration, ValueError):
         return "?"
     return f"{kb / 1024:.0f} MB"
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The processor time process ``pid`` has used (user and system, Linux's /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _seconds(run: Run) -> str:
