@@ -121,7 +121,13 @@ def health_watch(port: int):
 
 
 def _rerun_message(page: str, query: str) -> bytes:
-    """The BackMsg the browser sends for a page's first run: no page hash yet, the page by its URL path."""
+    """The BackMsg the browser sends for a page's first run: no page hash yet, the page by its URL path.
+
+    >>> from streamlit.proto.BackMsg_pb2 import BackMsg
+    >>> state = BackMsg.FromString(_rerun_message("trick_checker", "s=v1.x")).rerun_script
+    >>> state.page_name, state.query_string, state.page_script_hash
+    ('trick_checker', 's=v1.x', '')
+    """
     from streamlit.proto.BackMsg_pb2 import BackMsg
     msg = BackMsg()
     state = msg.rerun_script
@@ -173,6 +179,11 @@ def _percentile(xs: list[float], q: float) -> float:
 
 
 def _summary(runs: list[Run], health: Health) -> str:
+    """The line of a page's figures.
+
+    >>> _summary([Run(1.0), Run(3.0), Run(None, problem="not finished in 60 s")], Health([0.01, 0.5]))
+    '2/3 finished; p50  2.00 s, p95  3.00 s, max  3.00 s; not finished in 60 s; health: 2 checks, max   500 ms, p95  500 ms'
+    """
     done = [r.seconds for r in runs if r.seconds is not None]
     parts = [f"{len(done)}/{len(runs)} finished"]
     if done:

@@ -26,7 +26,15 @@ _turns = threading.BoundedSemaphore(RUNS_AT_ONCE)
 
 @contextmanager
 def turn() -> Iterator[None]:
-    """Run the block in a turn of its own (or after :data:`WAIT_LIMIT` seconds without one)."""
+    """Run the block in a turn of its own (or after :data:`WAIT_LIMIT` seconds without one).
+
+    >>> with turn(), turn():               # two runs at once take both turns ...
+    ...     _turns.acquire(blocking=False)  # ... and a third would wait
+    False
+    >>> with turn():                       # the turns are back when the runs end
+    ...     _turns.acquire(blocking=False) and _turns.release() is None
+    True
+    """
     got = _turns.acquire(timeout=WAIT_LIMIT)
     try:
         yield
