@@ -3,11 +3,11 @@
 It starts the app (``streamlit run explorer/app.py`` on a free port of 127.0.0.1), opens sessions the way the
 browser does, without a browser: a websocket to ``/_stcore/stream`` (subprotocol ``streamlit``) and a
 ``rerun_script`` BackMsg whose ClientState names the page by its URL path and carries the query string, as the
-browser's first run sends it. A session's time is from its connection to the ``script_finished`` ForwardMsg
-of that first run; one that does not finish within the time limit is counted as such and closed. Meanwhile a
-thread asks ``/_stcore/health`` every 100 ms and keeps each answer's latency. The server's resident memory and
-the processor time it used per session (which other work on the machine changes less than the wall times) are
-read from Linux's /proc. Prints figures, asserts nothing.
+browser's first run sends it (and, as a browser, no websocket pings). A session's time is from its connection
+to the ``script_finished`` ForwardMsg of that first run; one that does not finish within the time limit is
+counted as such and closed. Meanwhile a thread asks ``/_stcore/health`` every 100 ms and keeps each answer's
+latency. The server's resident memory and the processor time it used per session (which other work on the
+machine changes less than the wall times) are read from Linux's /proc. Prints figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ async def _one_session(port: int, page: str, query: str, limit: float) -> Run:
     try:
         async with asyncio.timeout(limit):
             async with websockets.connect(f"ws://127.0.0.1:{port}/_stcore/stream", subprotocols=["streamlit"],
-                                          max_size=None, open_timeout=limit) as ws:
+                                          max_size=None, open_timeout=limit, ping_interval=None) as ws:
                 await ws.send(_rerun_message(page, query))
                 async for data in ws:
                     msg = ForwardMsg.FromString(data)
