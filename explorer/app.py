@@ -3,7 +3,7 @@
 import streamlit as st
 
 from explorer.engine.i18n import N_
-from explorer.ui import cards, lang, nav, sheet_store, sidebar
+from explorer.ui import cards, lang, nav, sheet_store, sidebar, turns
 
 st.set_page_config(page_title=lang.t("Baloot explorer"), page_icon="🃏", layout="wide")
 
@@ -25,18 +25,19 @@ PAGES = [
     (N_("Reference"), "sources.py", N_("Sources"), ":material/menu_book:"),
 ]
 
-lang.current()  # the language first (``?lang=ar`` or the sidebar's switch): the titles are in it
-sections: dict[str, list[st.Page]] = {}
-for section, file, title, icon in PAGES:
-    page = st.Page(nav.page_path(file), title=lang.t(title), icon=icon, default=file == "home.py",
-                   url_path=file.removesuffix(".py"))
-    sections.setdefault(lang.t(section), []).append(page)
+with turns.turn():  # runs take turns, so that many at once leave the server free to answer (ui/turns.py)
+    lang.current()  # the language first (``?lang=ar`` or the sidebar's switch): the titles are in it
+    sections: dict[str, list[st.Page]] = {}
+    for section, file, title, icon in PAGES:
+        page = st.Page(nav.page_path(file), title=lang.t(title), icon=icon, default=file == "home.py",
+                       url_path=file.removesuffix(".py"))
+        sections.setdefault(lang.t(section), []).append(page)
 
-current = st.navigation(sections, expanded=True)
-st.html(cards.css())
-lang.apply_direction()
-lang.keep_in_url()
-sidebar.sidebar()
-sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
-current.run()
-sheet_store.keep()
+    current = st.navigation(sections, expanded=True)
+    st.html(cards.css())
+    lang.apply_direction()
+    lang.keep_in_url()
+    sidebar.sidebar()
+    sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
+    current.run()
+    sheet_store.keep()

@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from explorer.bench_load import concurrent_loads
+
 ROOT = Path(__file__).resolve().parent.parent
 DEALS, SEED = 20_000, 7
 
@@ -299,7 +301,7 @@ def play_page_rerun_times(steps: int = 30) -> None:
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
                                       play_out_rate, exact_probability_times, hostile_input_times,
                                       player_decision_times, page_rerun_times, play_page_rerun_times,
-                                      duel_strength]
+                                      concurrent_loads, duel_strength]
 """The sections, printed in order."""
 
 

@@ -65,7 +65,7 @@ then a ``t[...]`` as a call), and ``t``/``tn``."""
 
 UI_DOMAINS: dict[str, tuple[str, ...]] = {
     "ui-shell": ("explorer/app.py", "explorer/ui/sidebar.py", "explorer/ui/lang.py", "explorer/ui/nav.py",
-                 "explorer/ui/narrow_screen.py",
+                 "explorer/ui/narrow_screen.py", "explorer/ui/turns.py",
                  "explorer/ui/words.py", "explorer/ui/text.py", "explorer/ui/cards.py", "explorer/ui/glossary.py",
                  "explorer/app_pages/home.py", "explorer/app_pages/rules.py", "explorer/app_pages/glossary.py",
                  "explorer/app_pages/sources.py"),

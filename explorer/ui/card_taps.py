@@ -11,6 +11,8 @@ is a tap per card, where the lists took two taps and some typing per card.
 
 from __future__ import annotations
 
+from functools import cache
+
 import streamlit as st
 
 from explorer.engine.cards import Card, Suit
@@ -27,6 +29,7 @@ html[dir="rtl"] [class*="st-key-bx-taps"] button p { direction: ltr; unicode-bid
 </style>"""
 
 
+@cache  # pure, and asked for each of a field's 32 pills on every run
 def face(code: str) -> str:
     """A card on a pill: its face, red for hearts and diamonds (Markdown).
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -396,7 +397,8 @@ def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str,
                       args=(page,))
         with out:
             if doc:
-                st.download_button(t("Save as YAML"), dump_yaml(dict(doc)), icon=":material/download:", file_name=f"{file_stem}.yaml",
+                # The YAML is written when the button is pressed (a callable), not on every run of the tool.
+                st.download_button(t("Save as YAML"), partial(dump_yaml, dict(doc)), icon=":material/download:", file_name=f"{file_stem}.yaml",
                                    mime="application/x-yaml", key=state.page_key(page, state.DOWNLOAD))
                 share_link(PAGE_FILES[page], doc, t("Share link (copy button on the right): opens this page with "
                                                     "this scenario and its rules profile. The address bar holds "

@@ -14,6 +14,7 @@ its order (the table around a trick, card faces, hands, card codes) stays left t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import streamlit as st
@@ -34,15 +35,18 @@ _last: list[str] = ["en"]
 options with the page's ``format_func`` after the run)."""
 
 
+_UNSET = object()
+
+
 def current() -> str:
     """The language of this run: the sidebar's choice, first read from ``?lang=`` (English by default)."""
     if get_script_run_ctx(suppress_warning=True) is None:
         return _last[0]
     ss = st.session_state
-    if state.APP_LANG not in ss:
+    lang = ss.get(state.APP_LANG, _UNSET)  # one look-up: every sentence of a run asks
+    if lang is _UNSET:
         asked = st.query_params.get("lang", "en")
-        ss[state.APP_LANG] = asked if asked in LANGUAGES else "en"
-    lang = ss[state.APP_LANG]
+        lang = ss[state.APP_LANG] = asked if asked in LANGUAGES else "en"
     _last[0] = lang if lang in LANGUAGES else "en"
     return _last[0]
 
@@ -73,7 +77,15 @@ def style(seats: dict[Seat, str] | None = None, *, cards: str = "face") -> Style
 
 def t(text: str, /, **params: Any) -> str:
     """A sentence of a page in the current language: ``text`` is the English template (the msgid)."""
+    if not params:
+        return _fixed(current(), text)
     return Msg(text, **params).render(style())
+
+
+@lru_cache(maxsize=4096)
+def _fixed(lang: str, text: str) -> str:
+    """A sentence without values in ``lang``: the same on every run, rendered once (a page has a few hundred)."""
+    return Msg(text).render(Style(lang=lang, cards="face"))
 
 
 def tn(singular: str, plural_text: str, n: int, /, **params: Any) -> str:

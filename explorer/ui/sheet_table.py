@@ -18,9 +18,7 @@ import copy
 import csv
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from explorer.engine import errors
 from explorer.engine.cards import Team
@@ -30,6 +28,9 @@ from explorer.engine.match import Match, MatchDeal, MatchError, row_place
 from explorer.engine.tables import MATCH_TARGET
 from explorer.ui.text import plain
 from explorer.ui.words import lang_code, page_style, t, tn
+
+if TYPE_CHECKING:  # pandas is imported where a table is made: every page keeps the sheet, one page draws it
+    import pandas as pd
 
 Row = dict[str, Any]
 Message = tuple[str, str]
@@ -233,6 +234,8 @@ def sheet_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     >>> list(f["Match"])
     ['', 'equal at 152+: another deal']
     """
+    import pandas as pd
+
     match, checked = evaluate(items)
     standings = iter(match.running())
     out = []
@@ -287,6 +290,8 @@ def reading_frame(items: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     >>> shown(reading_frame([{"NS": 1, "EW": 0, "note": "**b**"}]).loc[0, "Note"])
     '**b**'
     """
+    import pandas as pd
+
     frame = sheet_frame(items)
 
     def whole(value: Any) -> str:
@@ -309,6 +314,8 @@ def csv_text(items: Sequence[Mapping[str, Any]]) -> str:
     >>> csv_text([{"NS": 16, "EW": 0, "note": "a", "gahwa_winner": None}]).splitlines()[1]
     '"1","16","0","","False","a","16","0",""'
     """
+    import pandas as pd
+
     frame = sheet_frame(items).rename(columns=CSV_NAMES)
     for team in ("NS", "EW"):
         points = frame[team].dropna()

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.engine.cards import Card, Seat, Suit
 from explorer.engine.contract import Level
 from explorer.engine.errors import render_problems
 from explorer.engine.i18n import N_, Msg, Style, plural
 from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile
-from explorer.engine.scenario import Checked
 from explorer.sources import cite
 from explorer.ui.text import plain
+
+if TYPE_CHECKING:  # a page that checks no scenario does not build its pydantic models
+    from explorer.engine.scenario import Checked
 
 NO_SEAT = ""
 """The "not given" choice of a seat selectbox (a selectbox shows None as an empty placeholder)."""
@@ -273,6 +275,7 @@ def _team(value: Any) -> Any:
 def verdict_words(checked: Checked) -> str:
     """The verdict in one line of Markdown.
 
+    >>> from explorer.engine.scenario import Checked
     >>> verdict_words(Checked(errors=["hand: x"]))
     '**Not a valid scenario here** (1 problem)'
     """
