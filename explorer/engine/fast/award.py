@@ -149,4 +149,5 @@ def scale(deal: Deal, points_so_far: int, remaining: int, sweep: int) -> Scale:
         if not awards or a > awards[-1]:
             awards.append(a)
             thresholds.append(s - 3 * points_so_far)
+    assert len(awards) <= 64, "more award levels than the solver's buffer holds"
     return Scale(np.array(thresholds, dtype=np.int64), tuple(awards), dplus, dminus)

@@ -189,7 +189,8 @@ def gen_moves(M, h, lm, alive, ntab, ply, wc, mine, collapse):
     third-seat cut (it frees the partner; the next one down does not). A class of one move is played as its
     lowest card.
     """
-    n = 0
+    n = ntab & 0                 # no literal value reaches a call (see search)
+    none = n != n
     row = MV + 8 * ply
     trump = M[TRUMP]
     split = ntab == 0 and M[CUT3] != 0 and trump >= 0
@@ -197,7 +198,7 @@ def gen_moves(M, h, lm, alive, ntab, ply, wc, mine, collapse):
     for s in range(4):
         if ((lm >> (8 * s)) & 0xFF) == 0:
             continue
-        cls = 0
+        cls = n & 0
         for r in range(7, -1, -1):
             c = 8 * s + r
             b = 1 << c
@@ -206,11 +207,11 @@ def gen_moves(M, h, lm, alive, ntab, ply, wc, mine, collapse):
             if (lm & b) != 0:
                 cls |= b
                 if split and s != trump and (alive & above(c)) == 0:
-                    n = emit(M, cls, n, row, last, False)
-                    cls = 0
+                    n = emit(M, cls, n, row, last, none)
+                    cls = n & 0
             elif cls != 0:
                 n = emit(M, cls, n, row, last, last and (mine or beats(lowest(cls), wc, trump)))
-                cls = 0
+                cls = n & 0
         if cls != 0:
             n = emit(M, cls, n, row, last, last and (mine or beats(lowest(cls), wc, trump)))
     return n
@@ -324,13 +325,13 @@ def remaining_points(alive, M):
 def last_trick(M, leader, sweep):
     """The value of the eighth trick when each hand holds its last card (nothing to choose)."""
     base = SOFF + 8
-    win = 0
+    win = leader & 0             # no literal value reaches a call (see search)
     for j in range(4):
         c = lowest(M[SOFF + ((leader + j) & 3)])
         M[base + j] = c
         if j > 0 and beats(c, M[base + win], M[TRUMP]):
             win = j
-    tv = trick_value(M, base, leader, win, 1)
+    tv = trick_value(M, base, leader, win, win + 1 - win)
     return tv + end_value(next_sweep(sweep, ((leader + win) & 1) == M[MAXT]), M)
 
 
@@ -360,7 +361,8 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
     """The value from here (fail-soft alpha-beta): exact when it falls strictly inside (alpha, beta), else a
     bound on the side it falls. The table is read and written at the start of a trick. One self-recursive
     function, called back with no literal argument: numba then loads it back from its disk cache (mutual
-    recursion, or a literal argument in the recursive call, leaves a symbol unresolved there)."""
+    recursion, or a literal argument in the recursive call, leaves a symbol unresolved there). No call in
+    this module passes a literal (``0``, ``True``) either: numba would compile the callee once more for it."""
     M[CNT] += 1
     zero = ntab & 0          # not the literal 0: see above
     base = SOFF + 4 + 4 * tleft
@@ -432,7 +434,7 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
         win = 0
         tfree = 1
     seat = (leader + ntab) & 3
-    n = node_moves(M, ntab, leader, win, tfree, tleft, ply, first, True)
+    n = node_moves(M, ntab, leader, win, tfree, tleft, ply, first, ntab >= 0)
     maxing = (seat & 1) == M[MAXT]
     g = -INF if maxing else INF
     a = alpha
@@ -589,7 +591,7 @@ def line(M, st, lo, hi, gen, out):
         ntab = st[NTAB]
         seat = (st[LEADER] + ntab) & 3
         maxing = (seat & 1) == M[MAXT]
-        k = node_moves(M, ntab, st[LEADER], st[WIN], st[TFREE], st[TLEFT], st[PLY], -1, True)
+        k = node_moves(M, ntab, st[LEADER], st[WIN], st[TFREE], st[TLEFT], st[PLY], ntab * 0 - 1, ntab >= 0)
         row = MV + 8 * st[PLY]
         for j in range(k):
             cands[j] = M[row + j]
@@ -625,3 +627,22 @@ def new_workspace() -> np.ndarray:
             out |= ((hands >> place) & 1) << k
         M[PX + 256 * a: PX + 256 * (a + 1)] = out
     return M
+
+
+OP_MOVES, OP_PLAY, OP_EXACT, OP_LEVEL, OP_LINE = range(5)
+
+
+@njit
+def drive(M, st, op, x, y, z, gen, buf):
+    """The one compiled entry point (each entry point compiles the search again, so there is one): the root's
+    moves (``x``: collapse), play card ``x``, the exact value in [x, y] from guess ``z``, the award level of
+    thresholds ``buf[:x]``, or a principal line in [x, y) into ``buf``."""
+    if op == OP_MOVES:
+        return node_moves(M, st[NTAB], st[LEADER], st[WIN], st[TFREE], st[TLEFT], st[PLY], x * 0 - 1, x != 0)
+    if op == OP_PLAY:
+        return play_card(M, st, x)
+    if op == OP_EXACT:
+        return exact(M, st, x, y, z, gen)
+    if op == OP_LEVEL:
+        return level(M, st, buf, x, gen)
+    return line(M, st, x, y, gen, buf)

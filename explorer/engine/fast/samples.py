@@ -4,7 +4,8 @@ A position is dealt at random, gets a random contract (Sun or Hokum, any trump a
 level the contract allows, a doubler, locked where a Double or Quadruple may be), dealer, match totals and a
 random profile (each option of :data:`~..profiles.OPTIONS` drawn), then is played by the game model
 (:meth:`~..game.GameState.apply`): declarations in trick 1 at random, cards at random or, with ``sweeping``,
-by a policy under which one team tends to take every trick (so that Kaboots are in reach), until the
+by a policy under which one team, dealt most of the power, tends to take every trick (so that Kaboots are
+in reach), until the
 tricks left and the cards on the table asked for.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import DECK, SEATS, Suit
+from ..cards import DECK, SEATS, Suit, Team
 from ..contract import Contract, Escalation, Level
 from ..game import Declare, GameState, Play
 from ..play import card_strength, is_trump
@@ -28,13 +29,25 @@ def random_profile(rng: random.Random) -> RuleProfile:
     return custom_profile({"base": "detailed", **{name: rng.choice(info.choices) for name, info in OPTIONS.items()}})
 
 
-def random_start(rng: random.Random, profile: RuleProfile | None = None, mode: Mode | None = None) -> GameState:
-    """A deal at its first card: random hands, contract, escalation, dealer and match totals."""
-    deck = list(DECK)
-    rng.shuffle(deck)
-    hands = {s: deck[8 * i: 8 * i + 8] for i, s in enumerate(SEATS)}
+def random_start(rng: random.Random, profile: RuleProfile | None = None, mode: Mode | None = None,
+                 strong: Team | None = None) -> GameState:
+    """A deal at its first card: random hands (``strong``: that team holds most of the power), contract,
+    escalation, dealer and match totals."""
     mode = mode or rng.choice((Mode.SUN, Mode.HOKUM))
     trump = rng.choice(tuple(Suit)) if mode is Mode.HOKUM else None
+    deck = list(DECK)
+    rng.shuffle(deck)
+    if strong is not None:                   # the 13 strongest cards and 3 others to the strong team
+        deck.sort(key=lambda c: (is_trump(c, mode, trump), card_strength(c, mode, trump)), reverse=True)
+        top, rest = deck[:13], deck[13:]
+        rng.shuffle(rest)
+        mine, theirs = top + rest[:3], rest[3:]
+        rng.shuffle(mine)
+        a, b = strong.seats
+        o, p = strong.other.seats
+        hands = {a: mine[:8], b: mine[8:], o: theirs[:8], p: theirs[8:]}
+    else:
+        hands = {s: deck[8 * i: 8 * i + 8] for i, s in enumerate(SEATS)}
     buyer = rng.choice(SEATS)
     level = rng.choice(HOKUM_LEVELS if mode is Mode.HOKUM else SUN_LEVELS)
     doubler = rng.choice((buyer.right, buyer.left)) if level is not Level.NONE else None
@@ -61,9 +74,9 @@ def random_position(seed: int | str, tricks_left: int, on_table: int | None = No
     """A seeded deal in progress: ``tricks_left`` tricks to play (1 to 8, the current one included) and
     ``on_table`` cards of the current trick down (0 to 3; random when None)."""
     rng = random.Random(f"solver-sample:{seed}")
-    g = random_start(rng, profile, mode)
+    sweeper = rng.choice((Team.NS, Team.EW))
+    g = random_start(rng, profile, mode, sweeper if sweeping else None)
     on_table = rng.randrange(4) if on_table is None else on_table
-    sweeper = rng.choice(("NS", "EW"))
     target = 4 * (8 - tricks_left) + on_table
     while len(g.played) < target:
         actions = g.legal_actions()
@@ -73,7 +86,7 @@ def random_position(seed: int | str, tricks_left: int, on_table: int | None = No
             continue
         plays = [a for a in actions if isinstance(a, Play)]
         if sweeping:
-            g = g.apply(_sweeping_card(g, plays, g.to_act.team.value == sweeper))
+            g = g.apply(_sweeping_card(g, plays, g.to_act.team is sweeper))
         else:
             g = g.apply(rng.choice(plays))
     while g.to_act is not None and any(isinstance(a, Declare) for a in g.legal_actions()):

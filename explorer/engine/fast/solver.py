@@ -125,7 +125,8 @@ def _card_values(pos: Position, objective: str, sc: Scale | None, legal: list[Ca
     st0 = pos.state_vector(objective)
     gen = _WORK.next_generation()
     ply = pos.ply
-    n = K.node_moves(M, pos.ntab, pos.leader, pos.win, pos.tfree, pos.tleft, ply, -1, False)
+    buf = np.zeros(64, dtype=np.int64)       # the award's thresholds, or a line
+    n = K.drive(M, st0.copy(), K.OP_MOVES, 0, 0, 0, gen, buf)
     reps = [int(M[K.MV + 8 * ply + i]) for i in range(n)]
     classes = [int(M[K.MC + 8 * ply + i]) for i in range(n)]
     full = int(M[K.A]) * pos.remaining_points + int(M[K.B]) * pos.tleft
@@ -134,25 +135,26 @@ def _card_values(pos: Position, objective: str, sc: Scale | None, legal: list[Ca
     for rep, members in zip(reps, classes):
         M[K.SOFF:K.SOFF + 40] = pos.S
         st = st0.copy()
-        tv = int(K.play_card(M, st, rep))
+        tv = int(K.drive(M, st, K.OP_PLAY, rep, 0, 0, gen, buf))
         if sc is None:
-            value = tv + int(K.exact(M, st, 0, full - tv, guess - tv, gen))
+            value = tv + int(K.drive(M, st, K.OP_EXACT, 0, full - tv, guess - tv, gen, buf))
             guess = value
             window = (value, value + 1)
         else:
-            j = int(K.level(M, st, sc.thresholds - tv, len(sc.awards), gen))
+            buf[:len(sc.awards)] = sc.thresholds - tv
+            j = int(K.drive(M, st, K.OP_LEVEL, len(sc.awards), 0, 0, gen, buf))
             value = sc.award_at(j)
             window = sc.window(j)
         if line_of is not None:
-            buf = np.zeros(32, dtype=np.int64)
-            k = int(K.line(M, st, window[0] - tv, window[1] - tv, gen, buf))
+            k = int(K.drive(M, st, K.OP_LINE, window[0] - tv, window[1] - tv, 0, gen, buf))
             line = (pos.cards[rep], *(pos.cards[int(c)] for c in buf[:k]))
+        rep_card = pos.cards[rep]
         for code in range(32):
             if members >> code & 1:
                 card = pos.cards[code]
                 out[card] = value
-                if line_of is not None:
-                    line_of[card] = (card, *line[1:])
+                if line_of is not None:     # an equivalent card: the same line, the two cards swapped
+                    line_of[card] = tuple(card if x is rep_card else rep_card if x is card else x for x in line)
     missing = [c for c in legal if c not in out]
     assert not missing, f"the solver's moves miss the engine's legal cards {missing}"
     return out
