@@ -140,19 +140,19 @@ def lead_frees_third(c, alive, M):
 
 
 @njit
-def emit(M, cls, n, row, last, seat_wins):
+def emit(M, cls, n, row, decided, seat_wins):
     """Write the moves of one class of power-equivalent cards (mask ``cls``) from slot ``n``; returns the new
-    count. Tricks: one move. Points: one move per run of equal points, except as the trick's last card
-    (``last``), where the class is one move: its highest-point card when the trick goes to the seat's team
-    (``seat_wins``), its lowest otherwise. Either card leaves the same power behind, so only the points of the
-    card kept for later can differ, and swapping the two shows that keeping the other cannot serve the seat's
-    side better."""
+    count. Tricks: one move. Points: one move per run of equal points, except when the trick's winner no longer
+    depends on the seats after this one (``decided``): then the class is one move, its highest-point card when
+    the trick goes to the seat's team (``seat_wins``), its lowest otherwise. Either card leaves the same power
+    behind, so only the points of the card kept for later can differ, and swapping the two shows that keeping
+    the other cannot serve the seat's side better."""
     crow = row - MV + MC
     if M[MERGE] == 0:
         M[row + n] = lowest(cls)
         M[crow + n] = cls
         return n + 1
-    if last:
+    if decided:
         pick = -1
         for c in range(32):
             if (cls >> c) & 1:
@@ -177,24 +177,52 @@ def emit(M, cls, n, row, last, seat_wins):
 
 
 @njit
-def gen_moves(M, h, lm, alive, ntab, ply, wc, mine, collapse):
+def can_beat(h, w, led, trump):
+    """Whether a hand might still beat the winning card ``w`` of a trick led in suit ``led`` (an over-estimate:
+    a higher card of ``w``'s suit, or a trump when void in the led suit and ``w`` is not one)."""
+    if (h & above(w)) != 0:
+        return True
+    return trump >= 0 and (w >> 3) != trump and (h & (0xFF << (8 * trump))) != 0 and (h & (0xFF << (8 * led))) == 0
+
+
+@njit
+def class_outcome(M, cls, seat, ntab, wc, mine, led):
+    """For a class played now: whether the trick's winner is then settled whatever the later seats hold, and
+    whether it is the seat's side."""
+    trump = M[TRUMP]
+    x = lowest(cls)
+    if ntab == 0 or beats(x, wc, trump):
+        w = x
+        ours = True
+    else:
+        w = wc
+        ours = mine
+    lead = (x >> 3) if ntab == 0 else led
+    for j in range(1, 4 - ntab):
+        if can_beat(M[SOFF + ((seat + j) & 3)], w, lead, trump):
+            return False, ours
+    return True, ours
+
+
+@njit
+def gen_moves(M, h, lm, alive, ntab, ply, wc, mine, collapse, seat, led):
     """One move per class of equivalent legal cards into the ply's row of moves (the class's mask into the row
     of classes); returns how many.
 
     Cards of one hand that are adjacent in their suit once the cards of earlier tricks are left out (nothing of
     another hand, nor of the table, between them) have the same power; with ``P[MERGE]`` (the points
-    objectives) they make one move only when worth the same points, or as the trick's last card (``collapse``,
-    see :func:`emit`; ``wc`` is the card winning now, ``mine`` whether the seat's side holds the trick). A
-    plain card that is the highest of its suit still out is a class of its own at a lead in Hokum with the
-    third-seat cut (it frees the partner; the next one down does not). A class of one move is played as its
-    lowest card.
+    objectives) they make one move only when worth the same points, or, with ``collapse``, when the trick's
+    winner is settled by this card (see :func:`emit`; ``wc`` is the card winning now, ``mine`` whether the
+    seat's side holds the trick, ``led`` the led suit). A plain card that is the highest of its suit still out
+    is a class of its own at a lead in Hokum with the third-seat cut (it frees the partner; the next one down
+    does not). A class of one move is played as its lowest card.
     """
     n = ntab & 0                 # no literal value reaches a call (see search)
     none = n != n
     row = MV + 8 * ply
     trump = M[TRUMP]
     split = ntab == 0 and M[CUT3] != 0 and trump >= 0
-    last = collapse and ntab == 3
+    points = collapse and M[MERGE] != 0
     for s in range(4):
         if ((lm >> (8 * s)) & 0xFF) == 0:
             continue
@@ -207,13 +235,15 @@ def gen_moves(M, h, lm, alive, ntab, ply, wc, mine, collapse):
             if (lm & b) != 0:
                 cls |= b
                 if split and s != trump and (alive & above(c)) == 0:
-                    n = emit(M, cls, n, row, last, none)
+                    n = emit(M, cls, n, row, none, none)
                     cls = n & 0
             elif cls != 0:
-                n = emit(M, cls, n, row, last, last and (mine or beats(lowest(cls), wc, trump)))
+                decided, ours = class_outcome(M, cls, seat, ntab, wc, mine, led) if points else (none, none)
+                n = emit(M, cls, n, row, decided, ours)
                 cls = n & 0
         if cls != 0:
-            n = emit(M, cls, n, row, last, last and (mine or beats(lowest(cls), wc, trump)))
+            decided, ours = class_outcome(M, cls, seat, ntab, wc, mine, led) if points else (none, none)
+            n = emit(M, cls, n, row, decided, ours)
     return n
 
 
@@ -278,7 +308,7 @@ def node_moves(M, ntab, leader, win, tfree, tleft, ply, first, collapse):
     h = M[SOFF + seat]
     lm = legal(M, h, seat, base, ntab, leader, win, tfree)
     mine = ntab > 0 and ((leader + win) & 1) == (seat & 1)
-    n = gen_moves(M, h, lm, alive, ntab, ply, M[base + win], mine, collapse)
+    n = gen_moves(M, h, lm, alive, ntab, ply, M[base + win], mine, collapse, seat, M[base] >> 3)
     order_moves(M, n, ply, seat, base, ntab, leader, win, alive, first)
     return n
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..cards import Card, Seat
 from ..contract import Level
-from ..i18n import ENGLISH, Msg, Notation, Style, plural, text
+from ..i18n import ENGLISH, Code, Msg, Notation, Style, plural, text
 from ..profiles import RuleProfile
 from ..scenario import Checked, check_doc, parse_text, verdict_of
 from .award import GAHWA_AWARD
@@ -85,6 +85,11 @@ def format_answer(out: dict[str, Any], style: Style = ENGLISH) -> str:
     return "\n".join(text(m, style) for m in lines)
 
 
+def _signed(n: int) -> Code:
+    """An award with its sign (+6, −6), kept left to right in a right-to-left sentence."""
+    return Code(f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0")
+
+
 def _card_lines(out: dict[str, Any]) -> list[Msg]:
     seat, left = Seat(out["seat"]), out["tricks_left"]
     lines = [plural("{seat} to play, with all hands open ({n} trick left): for each card, the most tricks and "
@@ -96,16 +101,16 @@ def _card_lines(out: dict[str, Any]) -> list[Msg]:
                     left, seat=seat)]
     for v in out["cards"]:
         card, line = Card.parse(v["card"]), [Card.parse(c) for c in v["line"]]
-        values = dict(tricks=v["tricks"], points=v["points"], award=v["award"], line=line, card=card)
+        values = dict(tricks=v["tricks"], points=v["points"], award=_signed(v["award"]), line=line, card=card)
         if v["ekka"]:
-            lines.append(Msg("{card} led as Ekka: {tricks} tricks, {points} points, award {award:+d}; line {line}.",
+            lines.append(Msg("{card} led as Ekka: {tricks} tricks, {points} points, award {award}; line {line}.",
                              **values))
         else:
-            lines.append(Msg("{card}: {tricks} tricks, {points} points, award {award:+d}; line {line}.", **values))
+            lines.append(Msg("{card}: {tricks} tricks, {points} points, award {award}; line {line}.", **values))
     best = [Card.parse(c) for c in out["best"]]
     top = max(v["award"] for v in out["cards"])
-    lines.append(plural("Best: {cards} (award {award:+d}).", "Best, equal: {cards} (award {award:+d}).",
-                        len(best), cards=best, award=top))
+    lines.append(plural("Best: {cards} (award {award}).", "Best, equal: {cards} (award {award}).",
+                        len(best), cards=best, award=_signed(top)))
     if out.get("gahwa"):
         lines.append(Msg("At Gahwa the deal has no numeric award: {award} stands for winning the deal, and so "
                          "the match, and −{award} for losing it.", award=GAHWA_AWARD))

@@ -98,13 +98,23 @@ def solve(state: GameState, projects: Mapping[Seat, Sequence[Project]] | None = 
         return Solution(None, (), 0, time.perf_counter() - t0)
     pos = from_state(state)
     legal = list(dict.fromkeys(a.card for a in state.legal_actions() if isinstance(a, Play)))
+    deal = Deal.of(state, projects if projects is not None else state.projects(), pos.team)
+    # Once both teams have won a trick no Kaboot is left, and the award is a non-decreasing function of the
+    # points (award.py): the minimax of the award is then that function of the minimax of the points, and a
+    # line best for the points is best for the award.
+    from_points = pos.sweep == 0 and "award" in objectives
     values: dict[str, dict[Card, int]] = {}
     line_of: dict[Card, tuple[Card, ...]] = {}
-    for objective in objectives:
-        deal = Deal.of(state, projects if projects is not None else state.projects(), pos.team)
+    order = [o for o in OBJECTIVES if o in objectives or (o == "points" and from_points)]
+    for objective in order:
+        if objective == "award" and from_points:
+            values["award"] = {c: deal.award(pos.points_so_far + p) for c, p in values["points"].items()}
+            continue
         sc = scale(deal, pos.points_so_far, pos.remaining_points, pos.sweep) if objective == "award" else None
-        want_lines = lines and (objective == "award" or ("award" not in objectives and objective == "points"))
-        values[objective] = _card_values(pos, objective, sc, legal, line_of if want_lines else None)
+        line_objective = "points" if from_points or "award" not in objectives else "award"
+        values[objective] = _card_values(pos, objective, sc, legal,
+                                         line_of if lines and objective == line_objective else None)
+    values = {o: v for o, v in values.items() if o in objectives}
     out = [CardValue(c, ekka_lead(state, c), values.get("tricks", {}).get(c), values.get("points", {}).get(c),
                      values.get("award", {}).get(c), line_of.get(c, ())) for c in legal]
     out.sort(key=lambda v: (-(v.award or 0), -(v.points or 0), -(v.tricks or 0), *_card_order(v.card, state)))
