@@ -17,6 +17,13 @@ where the award changes.
 
 At Gahwa the deal has no numeric award (its winner wins the match): the convention is ``+152`` (the match
 target) when the team wins the deal and ``−152`` when it loses it.
+
+>>> from explorer.engine.cards import Suit
+>>> from explorer.engine.contract import Contract, Escalation
+>>> facts = DealFacts(contract=Contract(Mode.HOKUM, Suit.H, Seat.S), escalation=Escalation(),
+...                   points={Team.NS: 100, Team.EW: 62})
+>>> award_of(score_deal(facts), Team.NS)                     # NS records 10, EW 6
+4
 """
 
 from __future__ import annotations

@@ -25,6 +25,9 @@ The scalars of a search: cards on the table ``ntab``, the ``leader``, the index 
 ``tfree`` (a void third seat whose partner's lead is winning may discard: no third-seat cut in the profile, an
 Ace or an Ekka lead), ``sweep`` (0: both teams have won a trick; 1: only the maximising team; 2: only the other;
 3: no trick yet) and ``tleft`` (tricks left, the current one included).
+
+>>> above(13) == (1 << 14) | (1 << 15), lowest(0b1000)   # suit 1 (hearts), strength 5: two cards beat it
+(True, 3)
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 The seats are indexed as in :data:`~..cards.SEATS` (S E N W = 0..3, so a seat's team is ``seat & 1``: NS 0,
 EW 1) and the cards by the kernel's internal codes (``8 × suit + strength``, strength from the engine's
 :func:`~..tables.strength` in the contract's order of that suit).
+
+>>> from explorer.engine.cards import Suit
+>>> [str(c) for c in internal_cards(Mode.HOKUM, Suit.H)[8:16]]   # the trump suit, weakest first
+['7H', '8H', 'QH', 'KH', 'TH', 'AH', '9H', 'JH']
 """
 
 from __future__ import annotations

@@ -3,11 +3,16 @@
 A file is a ``kind: deal`` scenario, read and judged by :func:`~..scenario.check_text` (the same reader and the
 same problem lines as ``check``). A valid record in progress is solved (:func:`.solver.solve`) at the seat to
 play; a whole deal, a redeal, or a record with an illegal card has nothing to solve, and says why.
+
+>>> out = solve_text((Path(__file__).parents[3] / "data/scenarios/deal-in-progress-kaboot.yaml").read_bytes()).output
+>>> out["seat"], out["best"], [(c["card"], c["award"]) for c in out["cards"]]
+('S', ['7C'], [('7C', 44), ('TC', 26)])
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path  # noqa: F401  (doctests)
 from typing import Any
 
 from ..cards import Card, Seat

@@ -7,6 +7,10 @@ random profile (each option of :data:`~..profiles.OPTIONS` drawn), then is playe
 by a policy under which one team, dealt most of the power, tends to take every trick (so that Kaboots are
 in reach), until the
 tricks left and the cards on the table asked for.
+
+>>> g = random_position(7, 3, 1)
+>>> len(g.played), len(g.current.cards), g.to_act.value
+(21, 1, 'N')
 """
 
 from __future__ import annotations
