@@ -390,6 +390,67 @@ def slot(M, p0, p1, p2, p3, meta):
 
 
 @njit
+def bounds(M, alive, sweep, tleft):
+    """Bounds on the value from a trick's start: nothing more than every point and trick left (with the Kaboot
+    term when a Kaboot is still in reach), nothing less than zero (or the Kaboot terms)."""
+    full = M[A] * (remaining_points(alive, M) + 10) + M[B] * tleft
+    ub = full
+    lb = full - full
+    if sweep == 1 or sweep == 3:
+        if M[DPLUS] > 0:
+            ub = full + M[DPLUS]
+        elif full + M[DPLUS] < lb:
+            lb = full + M[DPLUS]
+    if sweep == 2 or sweep == 3:
+        lb = min(lb, M[DMINUS])
+        ub = max(ub, M[DMINUS])
+    return lb, ub
+
+
+@njit
+def table_row(M, leader, sweep, alive, gen):
+    """The table's row for a trick's start, whether it holds this position, and the position's keys: the hands
+    packed (see :func:`packed`), the leader, the Kaboot flag and, for points, the cards worth points still out.
+    Not held: the row to fill later, a stale one of the bucket, else the shallower."""
+    p0 = packed(M, M[SOFF], alive)
+    p1 = packed(M, M[SOFF + 1], alive)
+    p2 = packed(M, M[SOFF + 2], alive)
+    p3 = packed(M, M[SOFF + 3], alive)
+    meta = leader | (sweep << 2) | ((p1 >> 31) << 4) | ((p3 >> 31) << 5) | ((alive & M[PMASK]) << 6)
+    k0 = p0 | ((p1 & 0x7FFFFFFF) << 32)
+    k1 = p2 | ((p3 & 0x7FFFFFFF) << 32)
+    row = slot(M, p0, p1, p2, p3, meta)
+    r2 = row + 8
+    if M[row + 3] == gen and M[row] == k0 and M[row + 1] == k1 and M[row + 2] == meta:
+        return row, True, k0, k1, meta
+    if M[r2 + 3] == gen and M[r2] == k0 and M[r2 + 1] == k1 and M[r2 + 2] == meta:
+        return r2, True, k0, k1, meta
+    if M[row + 3] == gen and (M[r2 + 3] != gen or M[r2 + 7] <= M[row + 7]):
+        row = r2
+    return row, False, k0, k1, meta
+
+
+@njit
+def store(M, row, k0, k1, meta, gen, lo, hi, g, alpha, beta, best, tleft):
+    """Keep what a search from a trick's start found: exact inside (alpha, beta), else a bound."""
+    if g <= alpha:
+        hi = g
+    elif g >= beta:
+        lo = g
+    else:
+        lo = g
+        hi = g
+    M[row] = k0
+    M[row + 1] = k1
+    M[row + 2] = meta
+    M[row + 3] = gen
+    M[row + 4] = lo
+    M[row + 5] = hi
+    M[row + 6] = best
+    M[row + 7] = tleft
+
+
+@njit
 def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
     """The value from here (fail-soft alpha-beta): exact when it falls strictly inside (alpha, beta), else a
     bound on the side it falls. The table is read and written at the start of a trick. One self-recursive
@@ -399,58 +460,24 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
     M[CNT] += 1
     zero = ntab & 0          # not the literal 0: see above
     base = SOFF + 4 + 4 * tleft
-    h0 = M[SOFF]
-    h1 = M[SOFF + 1]
-    h2 = M[SOFF + 2]
-    h3 = M[SOFF + 3]
-    alive = h0 | h1 | h2 | h3
-    first = -1
-    row = -1
-    k0 = 0
-    k1 = 0
-    meta = 0
-    lo = -INF
-    hi = INF
+    alive = M[SOFF] | M[SOFF + 1] | M[SOFF + 2] | M[SOFF + 3]
+    first = zero - 1
+    row = zero - 1
+    k0 = k1 = meta = lo = hi = zero
+    a0 = alpha
+    b0 = beta
     if ntab == 0:
         if tleft == 0:
             return end_value(sweep, M)
         if tleft == 1:
             return last_trick(M, leader, sweep)
-        full = M[A] * (remaining_points(alive, M) + 10) + M[B] * tleft
-        ub = full
-        lb = 0
-        if sweep == 1 or sweep == 3:
-            if M[DPLUS] > 0:
-                ub = full + M[DPLUS]
-            elif full + M[DPLUS] < lb:
-                lb = full + M[DPLUS]
-        if sweep == 2 or sweep == 3:
-            lb = min(lb, M[DMINUS])
-            ub = max(ub, M[DMINUS])
-        if lb >= beta:
-            return lb
-        if ub <= alpha:
-            return ub
+        lo, hi = bounds(M, alive, sweep, tleft)
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
         M[CNT + 1] += 1
-        p0 = packed(M, h0, alive)
-        p1 = packed(M, h1, alive)
-        p2 = packed(M, h2, alive)
-        p3 = packed(M, h3, alive)
-        meta = leader | (sweep << 2) | ((p1 >> 31) << 4) | ((p3 >> 31) << 5) | ((alive & M[PMASK]) << 6)
-        row = slot(M, p0, p1, p2, p3, meta)
-        k0 = p0 | ((p1 & 0x7FFFFFFF) << 32)
-        k1 = p2 | ((p3 & 0x7FFFFFFF) << 32)
-        lo = lb
-        hi = ub
-        hit = True
-        if not (M[row + 3] == gen and M[row] == k0 and M[row + 1] == k1 and M[row + 2] == meta):
-            r2 = row + 8
-            if M[r2 + 3] == gen and M[r2] == k0 and M[r2 + 1] == k1 and M[r2 + 2] == meta:
-                row = r2
-            else:
-                hit = False                         # the row to fill later: a stale one, else the shallower
-                if M[row + 3] == gen and (M[r2 + 3] != gen or M[r2 + 7] <= M[row + 7]):
-                    row = r2
+        row, hit, k0, k1, meta = table_row(M, leader, sweep, alive, gen)
         if hit:
             M[CNT + 2] += 1
             lo = M[row + 4]
@@ -461,17 +488,17 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
                 return hi
             if lo == hi:
                 return lo
-            alpha = max(alpha, lo)
-            beta = min(beta, hi)
+            a0 = max(alpha, lo)
+            b0 = min(beta, hi)
             first = M[row + 6]
-        win = 0
-        tfree = 1
+        win = zero
+        tfree = zero + 1
     seat = (leader + ntab) & 3
     n = node_moves(M, ntab, leader, win, tfree, tleft, ply, first, ntab >= 0)
     maxing = (seat & 1) == M[MAXT]
     g = -INF if maxing else INF
-    a = alpha
-    b = beta
+    a = a0
+    b = b0
     mrow = MV + 8 * ply
     best = M[mrow]
     for m in range(n):
@@ -481,7 +508,7 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
         nwin = win
         ntf = tfree
         if ntab == 0:
-            nwin = 0
+            nwin = zero
             ntf = lead_frees_third(c, alive, M)
         elif beats(c, M[base + win], M[TRUMP]):
             nwin = ntab
@@ -497,32 +524,16 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
             if v > g:
                 g = v
                 best = c
-            if g > a:
-                a = g
+            a = max(a, g)
         else:
             if v < g:
                 g = v
                 best = c
-            if g < b:
-                b = g
+            b = min(b, g)
         if a >= b:
             break
     if row >= 0:
-        if g <= alpha:
-            hi = g
-        elif g >= beta:
-            lo = g
-        else:
-            lo = g
-            hi = g
-        M[row] = k0
-        M[row + 1] = k1
-        M[row + 2] = meta
-        M[row + 3] = gen
-        M[row + 4] = lo
-        M[row + 5] = hi
-        M[row + 6] = best
-        M[row + 7] = tleft
+        store(M, row, k0, k1, meta, gen, lo, hi, g, a0, b0, best, tleft)
     return g
 
 
