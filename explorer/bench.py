@@ -324,13 +324,15 @@ def solver() -> None:
     for left, count in SOLVER_POSITIONS.items():
         positions = [random_position(f"bench-{left}-{i}", left) for i in range(count)]
         for name, objectives in runs.items():
-            times = []
+            times, cpu = [], []
             for g in positions:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 solve(g) if objectives is None else solve(g, objectives=objectives, lines=False)
                 times.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
             print(f"{left} tricks left, {name:<11} median {statistics.median(times):7.1f} ms, p95 "
-                  f"{_pct(times, .95):7.1f} ms, worst {max(times):7.1f} ms ({count} positions)")
+                  f"{_pct(times, .95):7.1f} ms, worst {max(times):7.1f} ms; this process's CPU: median "
+                  f"{statistics.median(cpu):6.1f} ms, p95 {_pct(cpu, .95):6.1f} ms ({count} positions)")
         tables = []
         for i, g in enumerate(positions):                          # a new deal's award table, built alone
             pos = from_state(g)
