@@ -1,4 +1,5 @@
-"""Command line: ``python -m explorer check FILE.yaml [--json] [--profile ID]``."""
+"""Command line: ``python -m explorer check FILE.yaml [--json] [--profile ID]``, ``solve``, ``simulate``,
+``selfplay``, ``duel``."""
 
 from __future__ import annotations
 
@@ -132,6 +133,52 @@ def cmd_check(args: argparse.Namespace) -> int:
                 _say(f"== {label}")
             for line in format_verdict(result.output, style).split("\n"):
                 _say(line)
+    return worst
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Every legal card's exact value at the seat to play of each deal in progress (all hands open)."""
+    from .engine.i18n import Style, style_for, text
+    from .engine.scenario import internal_error
+    try:
+        from .engine.fast.report import format_answer, solve_text
+    except ImportError as e:  # numpy missing or broken: say which, not a traceback
+        print(f"solve: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
+        return 2
+    style = style_for(args.lang)
+    faces = Style(style.lang, "face", style.seats)
+    worst = 0
+    for name in args.files:
+        data, problem = _read(name)
+        label = "<stdin>" if name == "-" else _shown(name)
+        try:
+            from .engine.errors import problem as as_problem
+            from .engine.fast.report import Solved
+            result = Solved(errors=[as_problem(problem)]) if problem else solve_text(data, profile=args.profile,
+                                                                                     style=style)
+        except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
+            print(f"{label}: {text(internal_error(e), style)}", file=sys.stderr)
+            worst = max(worst, 1)
+            continue
+        if not result.ok:
+            worst = 2
+            lines = result.problems(style)
+            if args.json:
+                print(json.dumps({"file": label, "errors": lines}, ensure_ascii=False))
+            for e in lines:
+                print(f"{label}: {e}", file=sys.stderr)
+            continue
+        out = dict(result.output)
+        if not args.time:
+            out.pop("solve_ms", None)
+        if args.json:
+            print(json.dumps({"file": label, **out}, ensure_ascii=False))
+        else:
+            if len(args.files) > 1:
+                print(f"== {label}")
+            print(format_answer(out, faces))
+            if args.time:
+                print(text(Msg("Solved in {ms} ms.", ms=out["solve_ms"]), style))
     return worst
 
 
@@ -315,6 +362,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="language of the sentences (en, ar...; English until LANG has a catalogue); "
                         "JSON keys, rule ids and card codes do not change")
     c.set_defaults(func=cmd_check)
+    v = sub.add_parser("solve", help="every legal card's exact value in a deal in progress, all hands open")
+    v.add_argument("files", nargs="+", metavar="FILE", help="kind: deal files in progress; '-' reads standard input")
+    v.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    v.add_argument("--time", action="store_true", help="add the solver's time (solve_ms)")
+    v.add_argument("--profile", default=None,
+                   help="rule profile for every file: detailed, tournament or simple (overrides the file)")
+    v.add_argument("--lang", default="en", type=_lang, metavar="LANG", help="language of the sentences (en, ar)")
+    v.set_defaults(func=cmd_solve)
     s = sub.add_parser("simulate", help="play seeded random legal deals and write one row per deal")
     s.add_argument("--deals", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)

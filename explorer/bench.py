@@ -298,8 +298,69 @@ def play_page_rerun_times(steps: int = 30) -> None:
             print(f"{label:<18} median {statistics.median(xs):.3f} s, worst {max(xs):.3f} s ({len(xs)} reruns)")
 
 
+SOLVER_POSITIONS = {8: 40, 6: 60, 4: 100}
+"""Tricks left -> how many seeded random positions the solver section solves."""
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def _first_solve(env: dict[str, str]) -> str:
+    """A fresh interpreter's import and first solve (a 6-trick position), as one line of figures."""
+    code = ("import time; t0 = time.perf_counter(); from explorer.engine.fast.solver import solve; "
+            "from explorer.engine.fast.samples import random_position; t1 = time.perf_counter(); "
+            "g = random_position(1, 6); t2 = time.perf_counter(); solve(g); t3 = time.perf_counter(); "
+            "solve(random_position(2, 6)); t4 = time.perf_counter(); "
+            "print(f'import {t1 - t0:.2f} s, first solve {t3 - t2:.2f} s, the next {(t4 - t3) * 1000:.0f} ms')")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, **env})
+    return proc.stdout.strip() if proc.returncode == 0 else f"failed: {proc.stderr.strip()[-200:]}"
+
+
+def solver() -> None:
+    """The exact solver (explorer/engine/fast): median and p95 over seeded random positions at 8, 6 and 4
+    tricks left (random contracts, levels and profiles, 0 to 3 cards on the table), per objective and for the
+    whole ``solve`` output (the three objectives and every card's principal line); then the first call."""
+    from explorer.engine.fast import jit
+    from explorer.engine.fast.award import Deal, scale
+    from explorer.engine.fast.position import from_state
+    from explorer.engine.fast.samples import random_position
+    from explorer.engine.fast.solver import solve
+    _heading(f"Solver: exact values of every legal card ({'compiled, numba' if jit.COMPILED else 'plain Python'}; "
+             f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    solve(random_position(0, 4))                                   # compiled or loaded before the timings
+    runs = {"tricks": ("tricks",), "points": ("points",), "award": ("award",), "whole solve": None}
+    for left, count in SOLVER_POSITIONS.items():
+        positions = [random_position(f"bench-{left}-{i}", left) for i in range(count)]
+        for name, objectives in runs.items():
+            times, cpu = [], []
+            for g in positions:
+                t0, c0 = time.perf_counter(), time.process_time()
+                solve(g) if objectives is None else solve(g, objectives=objectives, lines=False)
+                times.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+            print(f"{left} tricks left, {name:<11} median {statistics.median(times):7.1f} ms, p95 "
+                  f"{_pct(times, .95):7.1f} ms, worst {max(times):7.1f} ms; this process's CPU: median "
+                  f"{statistics.median(cpu):6.1f} ms, p95 {_pct(cpu, .95):6.1f} ms ({count} positions)")
+        tables = []
+        for i, g in enumerate(positions):                          # a new deal's award table, built alone
+            pos = from_state(g)
+            deal = Deal.of(g, g.projects(), pos.team)
+            deal = Deal((f"bench-table-{left}-{i}", *deal.state_key), deal.facts, deal.profile, deal.team)
+            t0 = time.perf_counter()
+            scale(deal, pos.points_so_far, pos.remaining_points, pos.sweep)
+            tables.append((time.perf_counter() - t0) * 1000)
+        print(f"{left} tricks left, the award's table from the scoring pipeline for a new deal (inside 'award' "
+              f"above; cached for the next position of the same deal): median {statistics.median(tables):.1f} ms")
+    with tempfile.TemporaryDirectory() as cache:
+        print("first call, compiling (an empty numba cache):", _first_solve({"NUMBA_CACHE_DIR": cache}))
+        print("first call, from numba's cache on disk:      ", _first_solve({"NUMBA_CACHE_DIR": cache}))
+
+
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
-                                      play_out_rate, exact_probability_times, hostile_input_times,
+                                      play_out_rate, solver, exact_probability_times, hostile_input_times,
                                       player_decision_times, page_rerun_times, play_page_rerun_times,
                                       concurrent_loads, duel_strength]
 """The sections, printed in order."""

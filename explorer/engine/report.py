@@ -163,4 +163,13 @@ def _deal_lines(out: dict[str, Any]) -> list[Msg | str]:
         lines.append(Msg("Raw points: {points}", points=_teams(out["points"])))
     if out.get("score"):
         lines += _score_lines(out["score"])
+    elif out.get("to_play"):                    # a deal in progress: no score until the eighth trick is down
+        n, cur = len(out.get("tricks") or []) + 1, out.get("current")
+        if cur:
+            lines.append(Msg("In progress: trick {n}, {leader} led {cards}; {seat} to play. No score until the "
+                             "deal is whole.", n=n, leader=_seat(cur["leader"]), cards=_codes(cur["cards"]),
+                             seat=_seat(out["to_play"])))
+        else:
+            lines.append(Msg("In progress: {seat} leads trick {n}. No score until the deal is whole.", n=n,
+                             seat=_seat(out["to_play"])))
     return lines

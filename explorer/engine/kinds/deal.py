@@ -1,4 +1,5 @@
-"""``kind: deal``: check a whole recorded deal card by card, then score it."""
+"""``kind: deal``: check a recorded deal card by card, then score it; a deal in progress (its ``tricks`` stop before
+the end, the last one possibly incomplete) is judged as far as it goes, with no score yet."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from ..cards import SEATS, Card, Seat, Team
 from ..contract import Contract, Escalation
 from ..deal import deal_cards, hands_from_deck
 from ..errors import ScenarioError, at
-from ..game import GameState, RecordedTrick, Replayed, replay_tricks, start_from_record
+from ..game import GameState, RecordedTrick, Replayed, Stage, replay_tricks, start_from_record
 from ..i18n import ENGLISH, Code, Msg, Style
+from ..play import trick_winner
 from ..profiles import RuleProfile
 from ..projects import Project, has_baloot
 from ..scenario import CardT, Common, ContractIn, SeatT, TrickIn, read_model, register, team_scores
@@ -66,14 +68,19 @@ def _upcard_problems(s: DealIn, hands: dict[Seat, list[Card]], taker: Seat | Non
 
 
 def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
-    """Structure only: 8 tricks of 4 cards, each card held by the seat that plays it, none played twice."""
+    """Structure only: at most 8 tricks of 4 cards (the last one may be in progress, 1 to 3 cards), each card
+    held by the seat that plays it, none played twice."""
     problems: list[str] = []
-    if len(tricks) != 8:
+    if len(tricks) > 8:
         problems.append(at("tricks", Msg("{n} tricks given; a whole deal has 8", n=len(tricks))))
     owner = {card: seat for seat, hand in hands.items() for card in hand}
     played: dict[Card, int] = {}
     for i, t in enumerate(tricks):
-        if len(t.cards) != 4:
+        in_progress = i == len(tricks) - 1 and 1 <= len(t.cards) <= 3
+        if not t.cards:
+            problems.append(at(f"tricks[{i}].cards", Msg("trick {trick} has no card; a trick in progress has 1 to 3",
+                                                         trick=i + 1)))
+        elif len(t.cards) != 4 and not in_progress:
             problems.append(at(f"tricks[{i}].cards", Msg("trick {trick} has {n} cards; a trick has 4", trick=i + 1, n=len(t.cards))))
         seat = t.leader
         other = _leader_that_fits(t.cards, owner) if owner else None
@@ -163,7 +170,7 @@ def _redeal(s: DealIn, block: BiddingBlock) -> dict[str, Any]:
         raise ScenarioError(problems)
     return {"valid": True, "error": None, "redeal": True, "tricks": [], "plays": [], "hands": hands,
             "points": None, "tricks_won": None, "baloot": None, "contract": None, "escalation": None,
-            "score": None, "next_dealer": s.dealer.right.value}
+            "score": None, "next_dealer": s.dealer.right.value, "complete": True, "to_play": None, "current": None}
 
 
 @register("deal")
@@ -246,6 +253,8 @@ class DealVerdict:
             tricks = tricks[: error.trick - 1]
         points, won = end.points
         ok = error is None
+        complete = ok and end.stage is Stage.OVER
+        cur = end.current if ok else None
         return {
             "valid": ok,
             "error": error.to_dict(style) if error else None,
@@ -259,7 +268,12 @@ class DealVerdict:
             "contract": self.contract.to_dict(),
             "escalation": self.escalation.to_dict(),
             "score": (score_output(end.result, projects=self.projects, contract=self.contract, style=style,
-                                   escalation=self.escalation) if ok else None),
+                                   escalation=self.escalation) if complete else None),
             "redeal": False,
             "next_dealer": self.dealer.right.value,
+            "complete": complete,
+            "to_play": end.to_act.value if ok and not complete else None,
+            "current": None if cur is None else {
+                "leader": cur.leader.value, "cards": [str(c) for c in cur.cards], "ekka": cur.ekka,
+                "winning": trick_winner(cur.leader, cur.cards, self.contract.mode, self.contract.trump).value},
         }
