@@ -141,7 +141,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .engine.i18n import Style, style_for, text
     from .engine.scenario import internal_error
     try:
-        from .engine.fast.report import format_answer, solve_text
+        from .engine.solver.report import format_answer, solve_text
     except ImportError as e:  # numpy missing or broken: say which, not a traceback
         print(f"solve: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
         return 2
@@ -153,7 +153,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         label = "<stdin>" if name == "-" else _shown(name)
         try:
             from .engine.errors import problem as as_problem
-            from .engine.fast.report import Solved
+            from .engine.solver.report import Solved
             result = Solved(errors=[as_problem(problem)]) if problem else solve_text(data, profile=args.profile,
                                                                                      style=style)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback

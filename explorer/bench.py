@@ -309,8 +309,8 @@ def _pct(xs: list[float], q: float) -> float:
 
 def _first_solve(env: dict[str, str]) -> str:
     """A fresh interpreter's import and first solve (a 6-trick position), as one line of figures."""
-    code = ("import time; t0 = time.perf_counter(); from explorer.engine.fast.solver import solve; "
-            "from explorer.engine.fast.samples import random_position; t1 = time.perf_counter(); "
+    code = ("import time; t0 = time.perf_counter(); from explorer.engine.solver.search import solve; "
+            "from explorer.engine.solver.samples import random_position; t1 = time.perf_counter(); "
             "g = random_position(1, 6); t2 = time.perf_counter(); solve(g); t3 = time.perf_counter(); "
             "solve(random_position(2, 6)); t4 = time.perf_counter(); "
             "print(f'import {t1 - t0:.2f} s, first solve {t3 - t2:.2f} s, the next {(t4 - t3) * 1000:.0f} ms')")
@@ -320,14 +320,14 @@ def _first_solve(env: dict[str, str]) -> str:
 
 
 def solver() -> None:
-    """The exact solver (explorer/engine/fast): median and p95 over seeded random positions at 8, 6 and 4
+    """The exact solver (explorer/engine/solver): median and p95 over seeded random positions at 8, 6 and 4
     tricks left (random contracts, levels and profiles, 0 to 3 cards on the table), per objective and for the
     whole ``solve`` output (the three objectives and every card's principal line); then the first call."""
-    from explorer.engine.fast import jit
-    from explorer.engine.fast.award import Deal, scale
-    from explorer.engine.fast.position import from_state
-    from explorer.engine.fast.samples import random_position
-    from explorer.engine.fast.solver import solve
+    from explorer.engine.solver import jit
+    from explorer.engine.solver.award import Deal, scale
+    from explorer.engine.solver.position import from_state
+    from explorer.engine.solver.samples import random_position
+    from explorer.engine.solver.search import solve
     _heading(f"Solver: exact values of every legal card ({'compiled, numba' if jit.COMPILED else 'plain Python'}; "
              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     solve(random_position(0, 4))                                   # compiled or loaded before the timings

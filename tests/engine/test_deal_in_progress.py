@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.fast.samples import random_position
+from explorer.engine.solver.samples import random_position
 from explorer.engine.report import format_verdict
 from explorer.engine.scenario import check_doc
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from explorer.__main__ import main
-from explorer.engine.fast.samples import random_position
+from explorer.engine.solver.samples import random_position
 from explorer.engine.profiles import get_profile
 from explorer.engine.scenario import dump_yaml
 

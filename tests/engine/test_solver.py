@@ -2,7 +2,7 @@
 
 The minimax (tests/engine/minimax.py) shares no code with the solver's kernel: it plays play.py's legal cards
 (Ekka leads both ways), play_tricks' winners and points, and score_deal's award. The positions are seeded and
-random (explorer/engine/fast/samples.py): every profile option drawn, Sun and Hokum, every escalation level,
+random (explorer/engine/solver/samples.py): every profile option drawn, Sun and Hokum, every escalation level,
 locked Hokum, 1 to 3 tricks left and 0 to 3 cards on the table, half of them played so that one team tends to
 take every trick (Kaboot within reach). ``-m slow`` runs ten times as many.
 """
@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 
 from explorer.engine.contract import Level
-from explorer.engine.fast import kernel as K
-from explorer.engine.fast.award import Deal, scale
-from explorer.engine.fast.position import from_state
-from explorer.engine.fast.samples import random_position
-from explorer.engine.fast.solver import _WORK, solve
+from explorer.engine.solver import kernel as K
+from explorer.engine.solver.award import Deal, scale
+from explorer.engine.solver.position import from_state
+from explorer.engine.solver.samples import random_position
+from explorer.engine.solver.search import _WORK, solve
 from explorer.engine.game import Play
 from explorer.engine.profiles import OPTIONS
 from explorer.engine.scenario import check_doc
@@ -182,8 +182,8 @@ def test_the_pure_python_fallback_gives_the_compiled_answers():
     import json
     import subprocess
     import sys
-    code = ("import json; from explorer.engine.fast.samples import random_position; "
-            "from explorer.engine.fast.solver import solve; from explorer.engine.fast.jit import COMPILED; "
+    code = ("import json; from explorer.engine.solver.samples import random_position; "
+            "from explorer.engine.solver.search import solve; from explorer.engine.solver.jit import COMPILED; "
             "assert not COMPILED; "
             "print(json.dumps([solve(random_position(s, 1 + s % 2)).to_dict() for s in range(4)]))")
     env = {**os.environ, "BALOOT_PURE_PYTHON": "1"}

@@ -11,7 +11,7 @@ A lead that may be announced as an Ekka (Hokum, a plain card with no higher card
 played announced: the announcement only frees the leader's partner, so it is never worse (the tests compare
 with a minimax that tries both). The same holds inside the lines.
 
->>> from explorer.engine.fast.samples import random_position
+>>> from explorer.engine.solver.samples import random_position
 >>> v = solve(random_position(7, 1, 0)).cards[0]   # the last trick: the seat to lead holds one card
 >>> str(v.card), v.tricks, v.points, v.award, [str(c) for c in v.line]
 ('KS', 1, 39, 16, ['KS', 'KH', 'TS', 'AC'])

@@ -66,7 +66,7 @@ def _checked(data: str | bytes, profile: str | RuleProfile | None, style: Style)
 
 def answer(verdict: Any, out: dict[str, Any]) -> dict[str, Any]:
     """The JSON keys for a judged deal: the solution at the seat to play, or nothing to play and why."""
-    from .solver import solve
+    from .search import solve
     base = {"seat": None, "cards": [], "best": [], "tricks_left": 0, "complete": bool(out.get("complete")),
             "valid": bool(out.get("valid")), "error": out.get("error"), "solve_ms": 0.0}
     if not out.get("valid") or out.get("complete") or not out.get("to_play"):
