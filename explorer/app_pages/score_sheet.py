@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.cards import Team
-from explorer.engine.match import MatchDeal, MatchError
+from explorer.engine.match import NOTE_LIMIT, MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
 from explorer.ui import sheet_store
 from explorer.ui import sheet_table as table
@@ -192,7 +192,7 @@ with st.container(border=True):
     c[1].number_input(t("{team} game points", team=Team.EW), step=1, key=keys.SHEET_EW, disabled=not points,
                       placeholder="0", help=t("The award of the deal to East–West. Empty counts as 0."))
     c[2].text_input(t("Note (optional)"), key=keys.SHEET_NOTE, placeholder=t("e.g. Hokum ♥ by N, 84–78"),
-                    max_chars=120)
+                    max_chars=NOTE_LIMIT)
     c[3].button(t("Add deal"), key=keys.SHEET_ADD, on_click=add_by_hand, type="primary", width="stretch",
                 disabled=decision is not None,
                 help=t("The match is over: start a new match to add deals.") if decision else None)
@@ -240,7 +240,7 @@ if items:
                 help=t("Set for a Gahwa deal: that team wins the match (the deal's points become 0).")),
             "Cancelled": st.column_config.CheckboxColumn(table.head("Cancelled"), width=100,
                                                          help=t("All four passed: the deal adds nothing.")),
-            "Note": st.column_config.TextColumn(table.head("Note"), width=150, max_chars=120),
+            "Note": st.column_config.TextColumn(table.head("Note"), width=150, max_chars=NOTE_LIMIT),
             "NS total": st.column_config.NumberColumn(table.head("NS total"), format="%d", width="small"),
             "EW total": st.column_config.NumberColumn(table.head("EW total"), format="%d", width="small"),
             "Match": st.column_config.TextColumn(table.head("Match"), width="large"),

@@ -90,6 +90,9 @@ class _LongNumber:
     def __init__(self, digits: int):
         self.digits = digits
 
+    def __repr__(self) -> str:
+        return f"a number of {self.digits} digits"
+
 
 # --- YAML ----------------------------------------------------------------------------------------
 
@@ -409,6 +412,30 @@ def _yaml_problem(e: yaml.YAMLError, text: str) -> str:
 
 def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
     """JSON text to plain data within the same bounds; every problem line starts with ``where``."""
+    try:
+        doc, duplicates = parse_json(data.decode("utf-8") if isinstance(data, bytes) else data)
+    except ScenarioError as e:
+        raise ScenarioError([at(where, p) for p in e.problems]) from None
+    except (UnicodeDecodeError, ValueError):  # JSONDecodeError is a ValueError
+        raise ScenarioError(at(where, Msg("the scenario in this link is damaged (not readable)"))) from None
+    problems = value_problems(doc, duplicates)
+    if problems:
+        raise ScenarioError([at(where, p) for p in problems])
+    return doc
+
+
+def parse_json(text: str) -> tuple[Any, dict[int, list[tuple[Any, str]]]]:
+    """JSON text to plain data, and the keys written twice in each mapping, for :func:`value_problems` to name
+    (with the numbers of more than :data:`MAX_DIGITS` digits, never converted). ValueError when the text is not
+    JSON; ScenarioError when it nests too deep for Python's parser (a thousand ``[`` is about 1 KB).
+
+    >>> parse_json('{"a": [1, 2]}')[0]
+    {'a': [1, 2]}
+    >>> parse_json("[" * 5000)
+    Traceback (most recent call last):
+    ...
+    explorer.engine.errors.ScenarioError: lists and mappings nest more than 16 levels deep
+    """
     duplicates: dict[int, list[tuple[Any, str]]] = {}
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -424,24 +451,19 @@ def load_json(data: str | bytes, *, where: str | Msg = "link") -> Any:
         return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
 
     try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-        doc = json.loads(text, object_pairs_hook=pairs, parse_int=number)
+        return json.loads(text, object_pairs_hook=pairs, parse_int=number), duplicates
     except RecursionError:
-        raise ScenarioError(at(where, _deep())) from None
-    except (UnicodeDecodeError, ValueError):  # JSONDecodeError is a ValueError
-        raise ScenarioError(at(where, Msg("the scenario in this link is damaged (not readable)"))) from None
-    problems = value_problems(doc, duplicates)
-    if problems:
-        raise ScenarioError([at(where, p) for p in problems])
-    return doc
+        raise ScenarioError(problem(_deep())) from None
 
 
 # --- the checks on loaded values, each reported with its path --------------------------------------
 
-def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None = None) -> list[str]:
+def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None = None, *,
+                   max_values: int = MAX_VALUES, controls: bool = False) -> list[str]:
     """Problems of loaded data, one line each with its path: keys given twice, numbers too long or
     not finite, text with characters a file cannot hold, nesting past :data:`MAX_DEPTH`, more than
-    :data:`MAX_VALUES` values. Iterative, so any depth is safe; stops at :data:`MAX_PROBLEMS`.
+    ``max_values`` values. Iterative, so any depth is safe; stops at :data:`MAX_PROBLEMS`.
+    ``controls``: text may hold control characters (but never a lone surrogate, which no UTF-8 text holds).
     """
     duplicates = duplicates or {}
     out: list[str] = []
@@ -450,8 +472,9 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
     while stack and len(out) < MAX_PROBLEMS:
         value, path, depth = stack.pop()
         seen += 1
-        if seen > MAX_VALUES:
-            out.append(problem(_too_many()))
+        if seen > max_values:
+            out.append(problem(_too_many() if max_values == MAX_VALUES else
+                               Msg("more than {n} values", n=max_values)))
             break
         if isinstance(value, (dict, list)):
             if depth + 1 > MAX_DEPTH:
@@ -465,7 +488,7 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
                               if lines else Msg("the key is written twice; keep one")))
             children = []
             for key, v in value.items():
-                bad = scalar_problem(key)
+                bad = scalar_problem(key, controls=controls)
                 if bad:
                     out.append(at(path, Msg("the key {key}: {problem}",
                                             key=_cut(repr(key) if isinstance(key, str) else str(key)), problem=bad)))
@@ -473,14 +496,15 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
                 children.append((v, _join(path, key), depth + 1))
             stack.extend(reversed(children))
             continue
-        bad = scalar_problem(value)
+        bad = scalar_problem(value, controls=controls)
         if bad:
             out.append(at(path, bad))
     return out[:MAX_PROBLEMS]
 
 
-def scalar_problem(value: Any) -> Msg | None:
-    """Why a loaded scalar cannot be part of a scenario (a message; ``str()`` of it is the English), or None."""
+def scalar_problem(value: Any, *, controls: bool = False) -> Msg | None:
+    """Why a loaded scalar cannot be part of a scenario (a message; ``str()`` of it is the English), or None.
+    ``controls``: control characters are allowed in text (lone surrogates never are)."""
     if isinstance(value, _LongNumber):
         return Msg("a number of {digits} digits is too long (numbers in a scenario have at most {most} digits)",
                    digits=value.digits, most=MAX_DIGITS)
@@ -489,7 +513,7 @@ def scalar_problem(value: Any) -> Msg | None:
             return Msg("infinity is not a number a scenario can hold")
         return Msg("not-a-number (.nan) is not a number a scenario can hold")
     if isinstance(value, str):
-        bad = NON_PRINTABLE.search(value)
+        bad = (_SURROGATE if controls else NON_PRINTABLE).search(value)
         if bad:
             return Msg("the text holds {char}; remove it", char=_char(bad.group()))
     return None

@@ -55,6 +55,7 @@ AppTest runs no component: there (``global.appTest``) the store answers at once 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -64,12 +65,15 @@ import streamlit as st
 from streamlit import config
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from explorer.engine.errors import joined
-from explorer.engine.i18n import N_, Msg
+from explorer.engine.errors import ScenarioError, joined, short
+from explorer.engine.i18n import N_, Code, Msg
+from explorer.engine.loader import parse_json, value_problems
 from explorer.ui import lang
 from explorer.ui import state as keys
 from explorer.ui.lang import t
 from explorer.ui.text import plain
+
+_log = logging.getLogger(__name__)
 
 KEPT_VALUES = (N_("score sheet"), N_("lesson progress"), N_("match in progress"))
 """What the pages keep in the browser, as :func:`problem_box` names them (``what``)."""
@@ -180,7 +184,12 @@ def encode(value: Any) -> str:
 
 
 def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
-    """The value of a stored text, passed through ``check``; StoreError says what is wrong.
+    """The value of a stored text, passed through ``check``; StoreError says what is wrong, whatever the text.
+
+    The text is read as the engine reads a share link's JSON (:func:`explorer.engine.loader.parse_json`): any
+    depth is safe (past :data:`~explorer.engine.loader.MAX_DEPTH` levels it is refused), and so are numbers too
+    long or not finite and lone surrogates. Text may hold control characters: each ``check`` says which of its
+    fields cannot.
 
     >>> decode(encode([1, 2]))
     [1, 2]
@@ -188,29 +197,44 @@ def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
     Traceback (most recent call last):
     ...
     explorer.ui.browser_store.StoreError: it was saved by an older version of the app (format 0), which this one cannot read
+    >>> decode('{"app":"baloot-explorer","format":1,"value":{"NS":1e400}}')
+    Traceback (most recent call last):
+    ...
+    explorer.ui.browser_store.StoreError: NS: infinity is not a number a scenario can hold
     """
     if not isinstance(text, str):
         raise StoreError(Msg("it is not text"))
     if len(text) > MAX_CHARS:
         raise StoreError(Msg("it is too large ({n:,} characters, at most {most:,})", n=len(text), most=MAX_CHARS))
     try:
-        doc = json.loads(text)
+        doc, duplicates = parse_json(text)
+    except ScenarioError as e:
+        raise StoreError(joined(e.problems)) from None
     except ValueError:
         raise StoreError(Msg("it is damaged (not readable JSON)")) from None
     if not isinstance(doc, dict) or doc.get("app") != NAMESPACE or "value" not in doc:
         raise StoreError(Msg("it was not saved by this app (or it is damaged)"))
-    version = doc.get("format")
-    if version != FORMAT:
-        if isinstance(version, int) and not isinstance(version, bool) and version < FORMAT:
-            raise StoreError(Msg("it was saved by an older version of the app (format {version}), which this one "
-                                 "cannot read", version=version))
-        if isinstance(version, int) and not isinstance(version, bool):
-            raise StoreError(Msg("it was saved by a newer version of the app (format {version}); this one reads "
-                                 "format {current}", version=version, current=FORMAT))
-        raise StoreError(Msg("its format {version} is unknown", version=repr(version)))
-    value = doc["value"]
-    if check is None:
-        return value
+    _check_format(doc.get("format"))
+    problems = value_problems(doc["value"], duplicates, max_values=MAX_CHARS, controls=True)
+    if problems:
+        raise StoreError(joined(problems))
+    return doc["value"] if check is None else _checked(doc["value"], check)
+
+
+def _check_format(version: Any) -> None:
+    exact = type(version) is int  # not a bool, not 1.0
+    if exact and version == FORMAT:
+        return
+    if exact and version < FORMAT:
+        raise StoreError(Msg("it was saved by an older version of the app (format {version}), which this one "
+                             "cannot read", version=version))
+    if exact:
+        raise StoreError(Msg("it was saved by a newer version of the app (format {version}); this one reads "
+                             "format {current}", version=version, current=FORMAT))
+    raise StoreError(Msg("its format {version} is unknown", version=short(version)))
+
+
+def _checked(value: Any, check: Callable[[Any], Any]) -> Any:
     try:
         return check(value)
     except StoreError:
@@ -218,6 +242,11 @@ def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
     except ValueError as e:  # the callers' model errors (MatchError, PracticeError...) are ValueErrors
         lines = getattr(e, "lines", None) or getattr(e, "problems", None)  # problem lines, in any language
         raise StoreError(joined(lines) if lines else str(e)) from None
+    except Exception as e:  # noqa: BLE001 - a check that fails on a shape it did not foresee is a bug, logged;
+        # the value is still set aside and named in one line, so no page breaks on what a browser keeps
+        _log.exception("the check of a stored value failed")
+        raise StoreError(Msg("it could not be read (the app failed on it: {error})",
+                             error=Code(type(e).__name__))) from None
 
 
 # --- the session's view of a stored value ----------------------------------------------------------
@@ -495,7 +524,9 @@ def problem_box(name: str, what: str) -> None:
             st.code(reason, language=None, wrap_lines=True)
         cols = st.columns([1, 1, 2])
         if slot.raw is not None:
-            cols[0].download_button(t("Download what was kept"), slot.raw, file_name=f"{NAMESPACE}-{name}.json",
+            # a browser may keep text no UTF-8 file can hold (a lone surrogate): written as its \u escape
+            cols[0].download_button(t("Download what was kept"), slot.raw.encode("utf-8", "backslashreplace"),
+                                    file_name=f"{NAMESPACE}-{name}.json",
                                     mime="application/json", key=keys.store_problem_key(name) + ".download",
                                     on_click="ignore", width="stretch")
         cols[1].button(t("Close"), key=keys.store_problem_key(name) + ".close", width="stretch",

@@ -60,6 +60,20 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
+MAX_GIVEN = 200
+"""The longest answer kept (a card, a seat, a number or a choice's value: a few characters)."""
+
+
+def _given(value: Any, where: str) -> Any:
+    """An answer as the question widgets give it: nothing, yes/no, a number, a text, or a list of them."""
+    items = value if isinstance(value, list) and len(value) <= 32 else [value]
+    for item in items:
+        if item is None or isinstance(item, (bool, int)) or (isinstance(item, str) and len(item) <= MAX_GIVEN):
+            continue
+        raise ProgressError(f"{where}: not an answer (a card, a seat, a number, yes or no, or a choice)")
+    return value
+
+
 def _answer(rec: Any, where: str) -> dict[str, Any]:
     if not isinstance(rec, Mapping):
         raise ProgressError(f"{where}: an answer is a mapping, not {type(rec).__name__}")
@@ -74,7 +88,7 @@ def _answer(rec: Any, where: str) -> dict[str, Any]:
             raise ProgressError(f"{where}.feedback.{name}: {fb[name]!r} is not {kind.__name__}")
     ever_right = _bool(rec.get("ever_right"), f"{where}.ever_right")
     return {
-        "given": rec.get("given"),
+        "given": _given(rec.get("given"), f"{where}.given"),
         "feedback": Feedback(**fb),
         "correct": _bool(rec.get("correct"), f"{where}.correct"),
         "ever_right": ever_right,

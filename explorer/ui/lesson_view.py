@@ -36,6 +36,7 @@ from explorer.ui import cards as ui
 from explorer.ui import lang, sidebar, state
 from explorer.ui import lesson_state as ls
 from explorer.ui.lang import t
+from explorer.ui.text import plain
 from explorer.ui.words import problem_lines, profile_title, seat_label, seat_name
 
 CONTRACTS = ("sun", "S", "H", "D", "C")
@@ -466,16 +467,16 @@ def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: Rule
 
 
 def feedback_in_language(lesson: Lesson, step: Step, rec: dict[str, Any], profile: RuleProfile) -> Any:
-    """The kept feedback (English, as answered), its words again in the page's language when that is another:
-    the engine grades the kept answer anew (its verdict, right or wrong, stays the one recorded)."""
+    """The feedback of a kept answer, said anew in the page's language: the engine grades the kept answer again
+    (its verdict, right or wrong, stays the one recorded). The kept words are never shown as they were kept: they
+    come from this browser's storage, which anyone can write (a link, colour or image in them would come alive).
+    The learner's answer is shown as written (:func:`plain`)."""
     fb = rec["feedback"]
-    if lang.current() == "en":
-        return fb
     try:
         again = grade(step, rec.get("given"), profile, lang.style(), step_where(lesson, step))
-    except Exception:  # noqa: BLE001 - a feedback that cannot be redone in words is shown as it was kept
-        return fb
-    return replace(again, correct=fb.correct)
+    except Exception:  # noqa: BLE001 - a feedback that cannot be redone in words is shown as it was kept, as text
+        again = replace(fb, answer=plain(fb.answer), reason=plain(fb.reason), explain=plain(fb.explain))
+    return replace(again, correct=fb.correct, given=plain(again.given))
 
 
 def widget_key(lesson: Lesson, step: Step, part: str) -> str:

@@ -29,7 +29,7 @@ import yaml
 from explorer.engine.errors import ScenarioError, as_msg, at, problem, short
 from explorer.engine.i18n import Code, Msg
 from explorer.engine.loader import load_yaml
-from explorer.engine.match import Match, MatchDeal, MatchError, row_place
+from explorer.engine.match import NOTE_LIMIT, Match, MatchDeal, MatchError, row_place
 from explorer.engine.share import decode_scenario, encode_scenario
 
 Row = dict[str, Any]
@@ -63,14 +63,12 @@ def _empty() -> str:
     return problem(Msg("the file is empty"))
 
 
-NOTE_LIMIT = 120
-"""A note another page writes with a deal (a scenario's title) is cut to this many characters."""
-
 
 def scored_row(award: Mapping[str, int] | None, winner: str | None, note: str) -> Row:
     """The sheet row of a deal another page scored (Score calculator, Deal checker), made by the engine's
     :class:`MatchDeal`: its award; or, with no numeric award, the Gahwa its winner took, or (no winner
-    either: everyone passed twice) a cancelled deal.
+    either: everyone passed twice) a cancelled deal. Its note (a scenario's title) is cut to :data:`NOTE_LIMIT`
+    characters.
 
     >>> scored_row({"NS": 16, "EW": 0}, "NS", "Kaboot")
     {'NS': 16, 'EW': 0, 'note': 'Kaboot', 'gahwa_winner': None}
