@@ -11,6 +11,7 @@ from explorer.ui import (
     intake,
     lang,
     nav,
+    once,
     score_view,
     sheet_io,
     sheet_store,
@@ -185,8 +186,8 @@ with verdict_bar("score"):
         st.markdown(t("**This deal cannot be scored as entered:** the verdict below names the problem."))
     else:
         st.markdown(t("{verdict}. Every step is below.", verdict=score_words(o)))
-        st.button(t("Add to score sheet"), key=state.SCORE_ADD_TO_SHEET, type="primary", icon=":material/add:",
-                  on_click=_add_to_sheet, args=(o, note), help=t("Appends this award to the Score sheet's list of deals."))
+        once.button(t("Add to score sheet"), key=state.SCORE_ADD_TO_SHEET, type="primary", icon=":material/add:",
+                    on_click=_add_to_sheet, args=(o, note), help=t("Appends this award to the Score sheet's list of deals."))
 
 
 st.divider()

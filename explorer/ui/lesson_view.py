@@ -33,7 +33,7 @@ from explorer.lessons import (
     trick_winner_reason,
 )
 from explorer.ui import cards as ui
-from explorer.ui import lang, sidebar, state
+from explorer.ui import lang, once, sidebar, state
 from explorer.ui import lesson_state as ls
 from explorer.ui.lang import t
 from explorer.ui.text import plain
@@ -399,8 +399,8 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
             st.caption(t("Your hand: click a card to play it."))
         with st.container(horizontal=True, gap="small"):
             for value, label in options:
-                st.button(label, key=state.lesson_card_key(lid, step.id, value), on_click=_check,
-                          args=(lid, step, value))
+                once.button(label, key=state.lesson_card_key(lid, step.id, value), on_click=_check,
+                            args=(lid, step, value))
     else:
         key = state.lesson_question_key(lid, step.id, "input")
         if q.input == "number":
@@ -422,11 +422,11 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
             def given_choice(lid=lid, step=step):
                 i = st.session_state.get(state.lesson_question_key(lid, step.id, "input"))
                 _check(lid, step, None if i is None else step.question.choices[i].value, answered=i is not None)
-            st.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=given_choice,
-                      type="primary")
+            once.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=given_choice,
+                        type="primary")
         else:
-            st.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=_check_input,
-                      args=(lid, step), type="primary")
+            once.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=_check_input,
+                        args=(lid, step), type="primary")
     if st.session_state.get(state.lesson_question_key(lid, step.id, "empty")):
         st.warning(t("Choose an answer first."))
     rec = ls.answer(lid, step.id)

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import browser_store, sheet_io, state
 from explorer.ui import state as keys
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -38,7 +39,7 @@ def open_page(page: str, *, memory: dict[str, str] | None = None, link: str | No
 def add(at: AppTest, ns: int, ew: int) -> None:
     at.number_input(key=keys.SHEET_NS).set_value(ns)
     at.number_input(key=keys.SHEET_EW).set_value(ew)
-    at.button(key=keys.SHEET_ADD).click().run()
+    action(at, keys.SHEET_ADD).click().run()
     assert not at.exception, at.exception
 
 
@@ -76,7 +77,7 @@ def test_a_reload_brings_back_the_deals_the_totals_and_undo():
     again = open_page(SHEET, memory=first.session_state[state.STORE_MEMORY])
     assert totals(again) == ("130", "66")
     assert not again.error and not again.warning
-    again.button(key=keys.SHEET_UNDO).click().run()
+    action(again, keys.SHEET_UNDO).click().run()
     assert totals(again) == ("100", "40")
     assert len(kept(again)["deals"]) == 1
 
@@ -152,7 +153,7 @@ def test_a_link_to_another_match_opened_on_request_keeps_the_old_one_on_undo():
     at.button(key=state.SHEET_LINK_OPEN).click().run()
     assert totals(at) == ("80", "90")
     assert kept(at)["undo"][-1] == [{"NS": 20, "EW": 10, "note": "", "gahwa_winner": None}]
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("20", "10")
 
 
@@ -172,7 +173,7 @@ def test_a_kept_sheet_changed_by_another_tab_is_shown_and_undo_goes_back():
     at.run()
     assert totals(at) == ("15", "5")
     assert any("changed in another tab" in i.value for i in at.info)
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("10", "0")
 
 
@@ -182,7 +183,7 @@ def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opene
     at.selectbox(key=keys.DEAL_LIBRARY_FILE).select("deal-hokum-clean").run()
     at.button(key=keys.DEAL_LOAD_FILE).click().run()
     at.button(key=keys.DEAL_END).click().run()
-    at.button(key=keys.DEAL_ADD_TO_SHEET).click().run()
+    action(at, keys.DEAL_ADD_TO_SHEET).click().run()
     assert not at.exception
     assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(50, 10), (11, 5)]
 

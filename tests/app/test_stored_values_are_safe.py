@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import browser_store, state
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -153,7 +154,7 @@ def test_any_kept_sheet_text_is_named_in_one_line_and_set_aside_on_the_first_cha
     assert at.session_state[state.STORE_MEMORY][key] == text                # not overwritten yet
     at.number_input(key=state.SHEET_NS).set_value(16)
     at.number_input(key=state.SHEET_EW).set_value(0)
-    at.button(key=state.SHEET_ADD).click().run()
+    action(at, state.SHEET_ADD).click().run()
     assert not at.exception, at.exception
     memory = at.session_state[state.STORE_MEMORY]
     assert memory[key + ":unreadable"] == text                               # set aside, not lost
@@ -164,7 +165,7 @@ def test_any_kept_sheet_text_is_named_in_one_line_and_set_aside_on_the_first_cha
 def test_any_kept_practice_text_is_named_in_one_line_and_the_setup_shows(text):
     at = open_page("app_pages/play.py", {browser_store.storage_key("practice"): text})
     named_once(at, "match in progress")
-    assert at.button(key="FormSubmitter:play.setup-Start")
+    assert action(at, state.PLAY_START)
 
 
 @pytest.mark.parametrize("text", [pytest.param(v, id=k) for k, v in {**PAYLOADS, **LESSON_PAYLOADS}.items()])
