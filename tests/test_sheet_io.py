@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from explorer.engine.match import MatchError
 from explorer.ui import sheet_io
 from explorer.ui.sheet_table import csv_text
 
@@ -180,3 +181,41 @@ def test_a_deal_that_is_a_huge_nested_list_is_named_in_a_short_line():
         sheet_io.read_rows([nested])
     (line,) = e.value.problems
     assert line.startswith("deal 1: a deal is a mapping {NS, EW, note, gahwa_winner}, not [[[") and len(line) < 150
+
+
+# --- what the app writes, the app reads (at the most deals a sheet holds) -------------------------------------
+
+def largest_sheet(note: str) -> list[dict]:
+    """A sheet of MAX_DEALS deals, each with ``note`` (the notes make its files and links as large as they get)."""
+    return [{"NS": 100 + i % 50, "EW": 62, "note": note, "gahwa_winner": None} for i in range(sheet_io.MAX_DEALS)]
+
+
+WIDE = "𝄞" * sheet_io.NOTE_LIMIT
+"""A note of NOTE_LIMIT characters of four bytes each (the longest a note can make a file)."""
+
+
+@pytest.mark.parametrize("note", ["", "Hokum ♥ by N, 84–78", WIDE], ids=["no-note", "short-note", "widest-note"])
+def test_the_files_of_the_largest_sheet_open_again(note):
+    rows = largest_sheet(note)
+    assert sheet_io.read_file(sheet_io.yaml_text(rows).encode("utf-8"), "s.yaml") == rows
+    assert sheet_io.read_file(csv_text(rows).encode("utf-8"), "s.csv") == rows
+
+
+def test_a_match_link_is_offered_only_when_the_app_opens_it_again():
+    plain_rows = largest_sheet("")
+    value, why = sheet_io.match_link(plain_rows)
+    assert why is None and sheet_io.read_link(value) == plain_rows
+    rng = random.Random(3)
+    noisy = largest_sheet("")
+    for row in noisy:                                       # notes that do not compress: the link grows past its bound
+        row["note"] = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(sheet_io.NOTE_LIMIT))
+    value, why = sheet_io.match_link(noisy)
+    assert value is None and "too" in str(why)
+    with pytest.raises(sheet_io.SheetFileError):             # which is why it is not offered
+        sheet_io.read_link(sheet_io.link_value(noisy))
+
+
+def test_a_sheet_with_the_most_deals_takes_no_more():
+    with pytest.raises(MatchError, match=r"the sheet holds 500 deals, the most it keeps"):
+        sheet_io.check_room(largest_sheet(""))
+    sheet_io.check_room(largest_sheet("")[:-1])

@@ -64,8 +64,8 @@ def move(to: int) -> None:
 def add_to_sheet(row: dict[str, Any], tid: str) -> None:
     if st.session_state.get(state.DEAL_ADDED) == tid:
         return  # this deal is on the sheet already (the button says so)
-    sheet_store.append(row)
-    st.session_state[state.DEAL_ADDED] = tid
+    if sheet_store.append_saying(row):
+        st.session_state[state.DEAL_ADDED] = tid
 
 
 # --- rendering -------------------------------------------------------------------------------

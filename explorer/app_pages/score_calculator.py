@@ -96,8 +96,7 @@ o = checked.output if checked is not None and checked.ok else None
 
 def _add_to_sheet(o: dict, note: str) -> None:
     """Callback: append this deal's award (or its Gahwa winner) to the Score sheet's deals."""
-    n = sheet_store.append(sheet_io.scored_row(o["award"], o["winner"], note))
-    st.toast(t("Added to the score sheet (deal {n}).", n=n), icon=":material/scoreboard:")
+    sheet_store.append_saying(sheet_io.scored_row(o["award"], o["winner"], note))
 
 form = st.container(key="bx-wrap-score")
 c_contract, c_points, c_projects = form.columns([1, 1, 1.1], gap="large")

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from explorer.engine.errors import ScenarioError, as_msg, at, problem, short
+from explorer.engine.errors import ScenarioError, as_msg, at, joined, problem, short
 from explorer.engine.i18n import Code, Msg
 from explorer.engine.loader import load_yaml
 from explorer.engine.match import NOTE_LIMIT, Match, MatchDeal, MatchError, row_place
@@ -42,8 +42,9 @@ STORED_UNDO = 30
 """How many Undo versions the browser keeps with the sheet."""
 MAX_DEALS = 500
 """The most deals a file, a link or the browser may bring (a real match has a few dozen)."""
-MAX_FILE_BYTES = 256 * 1024
-"""The largest sheet file read (a sheet of :data:`MAX_DEALS` deals with long notes is well under it)."""
+MAX_FILE_BYTES = 1024 * 1024
+"""The largest sheet file read: the uploader's limit (1 MB). The sheet's own files are well under it (500 deals with
+notes of 120 four-byte characters make a 270 KB YAML file)."""
 FILE_TYPES = ("csv", "yaml", "yml")
 """The files the sheet opens: its own CSV and YAML exports."""
 ROW_KEYS = frozenset({"NS", "EW", "cancelled", "gahwa_winner", "note"})
@@ -57,6 +58,20 @@ class SheetFileError(MatchError):
 
 def _too_many(count: int) -> str:
     return problem(Msg("{count} deals is more than a sheet holds (at most {limit})", count=count, limit=MAX_DEALS))
+
+
+def check_room(rows: Sequence[Any], adding: int = 1) -> None:
+    """MatchError when ``adding`` more deals would take the sheet past :data:`MAX_DEALS`: its files, its match link and
+    this browser would not read it back.
+
+    >>> check_room([{"NS": 0, "EW": 0}] * MAX_DEALS)
+    Traceback (most recent call last):
+    ...
+    explorer.engine.match.MatchError: the sheet holds 500 deals, the most it keeps; start a new match (Undo brings this one back), or save this one as a file first
+    """
+    if len(rows) + adding > MAX_DEALS:
+        raise MatchError(problem(Msg("the sheet holds {limit} deals, the most it keeps; start a new match (Undo brings "
+                                     "this one back), or save this one as a file first", limit=MAX_DEALS)))
 
 
 def _empty() -> str:
@@ -180,6 +195,18 @@ def read_stored(value: Any) -> tuple[list[Row], list[list[Row]]]:
 def link_value(rows: Sequence[Mapping[str, Any]]) -> str:
     """The ``?match=`` value of a sheet: its document packed like a scenario link."""
     return encode_scenario(match_doc(rows))
+
+
+def match_link(rows: Sequence[Mapping[str, Any]]) -> tuple[str | None, str | Msg | None]:
+    """The ``?match=`` value of a sheet if this app opens it again (``(value, None)``), else ``(None, why)``: a long
+    sheet with notes that do not compress makes a link past the bounds :func:`read_link` keeps.
+    """
+    value = link_value(rows)
+    try:
+        read_link(value)
+    except SheetFileError as e:
+        return None, joined(e.problems)
+    return value, None
 
 
 def read_link(value: str) -> list[Row]:

@@ -22,12 +22,14 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.cards import Team
-from explorer.engine.match import Match
-from explorer.ui import browser_store, sheet_io
+from explorer.engine.i18n import Msg
+from explorer.engine.match import Match, MatchError
+from explorer.ui import browser_store, lang, sheet_io
 from explorer.ui import state as keys
 from explorer.ui import state as sheet_keys
 from explorer.ui.lang import t, tn
 from explorer.ui.sheet_table import csv_text
+from explorer.ui.sheet_table import problems_text as table_problems
 
 HISTORY_LIMIT = 100
 """How many earlier versions of the sheet Undo keeps."""
@@ -48,10 +50,25 @@ def _rows() -> list[dict[str, Any]]:
 
 def append(row: dict[str, Any]) -> int:
     """Add a deal another page scored (:func:`explorer.ui.sheet_io.scored_row`) to the sheet; the number of deals.
+    MatchError when the sheet holds :data:`~explorer.ui.sheet_io.MAX_DEALS` already (nothing is added).
 
     The sheet page shows it as new (its rows differ from what it last showed) and keeps it in the browser."""
+    sheet_io.check_room(_rows())
     ss[sheet_keys.SHEET_DEALS] = [*_rows(), row]
     return len(ss[sheet_keys.SHEET_DEALS])
+
+
+def append_saying(row: dict[str, Any]) -> bool:
+    """:func:`append`, and say in a toast what happened (the deal's number on the sheet, or why it was not added):
+    the buttons of the Score calculator and the Deal checker. True when the deal was added."""
+    try:
+        n = append(row)
+    except MatchError as e:
+        st.toast(t("Not added to the score sheet: {problem}.", problem=table_problems(e.problems)),
+                 icon=":material/block:")
+        return False
+    st.toast(t("Added to the score sheet (deal {n}).", n=n), icon=":material/scoreboard:")
+    return True
 
 
 def _say(area: str, level: str, text: str, details: Sequence[str] = ()) -> None:
@@ -121,7 +138,13 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
     kept, undo = value
     here = _rows()
     if first:
-        ss[sheet_keys.SHEET_DEALS] = kept + here  # here: deals from other pages this session, not yet seen
+        room = max(sheet_io.MAX_DEALS - len(kept), 0)
+        if len(here) > room:  # added on other pages before the kept sheet arrived, and it is full
+            _say("top", "warning", tn("{n} deal added on another page was not put on the sheet: it holds {limit} "
+                                      "deals, the most it keeps.",
+                                      "{n} deals added on other pages were not put on the sheet: it holds {limit} "
+                                      "deals, the most it keeps.", len(here) - room, limit=sheet_io.MAX_DEALS))
+        ss[sheet_keys.SHEET_DEALS] = kept + here[:room]  # here: deals from other pages this session, not yet seen
         ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
         ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
         return
@@ -241,8 +264,9 @@ def _on_upload(commit: Commit) -> None:
                             + (" " + t("**Undo** brings back the sheet you had.") if had else ""))
 
 
-def share_url(rows: Sequence[dict[str, Any]], page_file: str = "score_sheet.py") -> str:
-    """The match link of a sheet: this app's address, the Score sheet page, ``?match=``."""
+def share_url(value: str, page_file: str = "score_sheet.py") -> str:
+    """The match link of a sheet (its ``?match=`` value, :func:`explorer.ui.sheet_io.match_link`): this app's
+    address, the Score sheet page, ``?match=``."""
     url_path = Path(page_file).stem
     try:
         base = (st.context.url or "").split("?", 1)[0].rstrip("/")
@@ -250,7 +274,7 @@ def share_url(rows: Sequence[dict[str, Any]], page_file: str = "score_sheet.py")
         base = ""
     if base.endswith("/" + url_path):
         base = base[: -len(url_path) - 1]
-    return f"{base}/{url_path}?{sheet_io.LINK_PARAM}={sheet_io.link_value(rows)}"
+    return f"{base}/{url_path}?{sheet_io.LINK_PARAM}={value}"
 
 
 def share_and_open(commit: Commit) -> None:
@@ -269,9 +293,16 @@ def share_and_open(commit: Commit) -> None:
                 st.download_button(t("Save the sheet as YAML"), sheet_io.yaml_text(items),
                                    file_name="baloot-score-sheet.yaml", mime="application/x-yaml",
                                    key=keys.SHEET_DOWNLOAD_YAML, on_click="ignore", width="stretch")
-                st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
-                             "is now, on their phone (send a new one after more deals)."))
-                st.code(share_url(items), language=None, wrap_lines=True)
+                value, why = sheet_io.match_link(items)
+                if value is None:  # a link this app would refuse is not offered
+                    st.caption(t("This sheet is too large for a match link, so none is offered: save it as YAML "
+                                 "and send the file. The reason:"))
+                    st.code(why.render(lang.style()) if isinstance(why, Msg) else str(why), language=None,
+                            wrap_lines=True)
+                else:
+                    st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
+                                 "is now, on their phone (send a new one after more deals)."))
+                    st.code(share_url(value), language=None, wrap_lines=True)
             else:
                 st.caption(t("Nothing to save or share yet."))
         st.caption(t("This browser keeps the sheet by itself (nothing is sent anywhere): it is still here "
