@@ -91,6 +91,36 @@ def test_a_bad_csv_names_the_row_and_the_column(text, problems):
     assert e.value.problems == problems
 
 
+@pytest.mark.parametrize("text, problems", [
+    pytest.param("NS,EW,note\n1,0,a\x00b\n", ["row 2, note: the text holds the control character U+0000 (NUL); "
+                                               "remove it"], id="nul"),
+    pytest.param("NS,EW,note\n1,0,\x1b[31mred\n", ["row 2, note: the text holds the control character U+001B (ESC); "
+                                                   "remove it"], id="esc"),
+    pytest.param("NS,EW,deal\n1,0,\x07\n", ["row 2, deal: the text holds the control character U+0007 (BEL); "
+                                             "remove it"], id="control-in-another-column"),
+    pytest.param("NS,EW,note\n1,0," + "n" * 3000 + "\n", ["row 2, note: the note is 3,000 characters long; a note "
+                                                           "has at most 120"], id="long-note"),
+    pytest.param('NS,EW,note\n1,0,"an open quote\n2,0,x\n', ['row 2: a quote (") opened in this row is never '
+                                                             'closed, so the rest of the file would be one cell'],
+                 id="unclosed-quote"),
+    pytest.param('NS,EW,note\n1,0,"closed"early\n', ['row 2: a quote (") ends its cell before the cell ends (write '
+                                                     'a quote inside a cell as "")'], id="stray-quote"),
+    pytest.param("NS,EW,ns\n1,0,5\n", ["row 1: the columns NS and ns both give NS; keep one"], id="repeated-column"),
+    pytest.param("NS,EW,gahwa,Gahwa winner\n1,0,,\n", ["row 1: the columns gahwa and Gahwa winner both give "
+                                                        "gahwa_winner; keep one"], id="two-names-one-column"),
+])
+def test_a_csv_the_app_did_not_write_is_refused_with_the_place_of_each_problem(text, problems):
+    with pytest.raises(sheet_io.SheetFileError) as e:
+        sheet_io.read_csv(text)
+    assert e.value.problems == problems
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r", "\n"])
+def test_a_csv_is_read_whatever_its_line_endings_even_mixed(ending):
+    text = f"NS,EW,note{ending}1,0,a\r\n2,0,b\r3,0,c\n4,0,d{ending}"
+    assert [r["note"] for r in sheet_io.read_csv(text)] == ["a", "b", "c", "d"]
+
+
 def test_a_formula_guard_apostrophe_is_taken_off_a_note_but_a_real_apostrophe_is_kept():
     rows = sheet_io.read_csv("NS,EW,note\n1,0,'=1+1\n2,0,'tis\n")
     assert [r["note"] for r in rows] == ["=1+1", "'tis"]

@@ -22,6 +22,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.cards import Team
+from explorer.engine.errors import problem, render_problems
 from explorer.engine.i18n import Msg
 from explorer.engine.match import Match, MatchError
 from explorer.ui import browser_store, lang, sheet_io
@@ -30,6 +31,7 @@ from explorer.ui import state as sheet_keys
 from explorer.ui.lang import t, tn
 from explorer.ui.sheet_table import csv_text
 from explorer.ui.sheet_table import problems_text as table_problems
+from explorer.ui.text import plain_lines
 
 HISTORY_LIMIT = 100
 """How many earlier versions of the sheet Undo keeps."""
@@ -82,8 +84,13 @@ def _show(area: str) -> None:
         return
     level, text, details = box
     {"error": st.error, "success": st.success, "info": st.info, "warning": st.warning}[level](text)
-    if details:
-        st.code("\n".join(details), language=None, wrap_lines=True)
+    if not details:
+        return
+    lines = render_problems(details, lang.style())  # a file's or a link's problems, in the page's language
+    if lang.is_rtl():  # right-to-left sentences read badly in a left-to-right code box
+        st.markdown(plain_lines(lines))
+    else:
+        st.code("\n".join(lines), language=None, wrap_lines=True)
 
 
 def describe(rows: Sequence[dict[str, Any]]) -> str:
@@ -167,9 +174,9 @@ def keep() -> None:
             browser_store.save(NAME, sheet_io.stored(_rows(), history, undo=undo))
             return
         except browser_store.StoreError as e:
-            problem = str(e)
+            why = problem(e.message)
     _say("top", "warning", t("This sheet is too large to keep in the browser; it lasts as long as this tab. "
-                             "Save it as CSV to keep it."), [problem])
+                             "Save it as CSV to keep it."), [why])
 
 
 # --- match links ---------------------------------------------------------------------------------
