@@ -172,3 +172,17 @@ def test_any_kept_practice_text_is_named_in_one_line_and_the_setup_shows(text):
 def test_any_kept_lesson_progress_text_is_named_in_one_line(text):
     at = open_page("app_pages/lesson.py", {browser_store.storage_key("lessons"): text})
     named_once(at, "lesson progress")
+
+
+def test_a_forged_match_of_200_finished_deals_is_named_and_the_setup_shows():
+    from explorer.engine.practice import Practice
+
+    p = Practice.new(seed=7)
+    while not p.state.finished:
+        p = p.step() if p.waiting_for_computer else p.play(p.state.legal_actions()[0])
+    first = p.to_json()
+    forged = browser_store.encode({**first, "deals": first["deals"] * 200})
+    at = open_page("app_pages/play.py", {browser_store.storage_key("practice"): forged})
+    named_once(at, "match in progress")
+    assert any("is not the seed of deal 2" in c.value for c in at.code)
+    assert action(at, state.PLAY_START)
