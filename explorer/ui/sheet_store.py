@@ -124,7 +124,7 @@ def sync(*, wait: bool = False) -> None:
     ``wait``: the page (the Score sheet) shows nothing until the browser has answered."""
     got = browser_store.read(NAME, check=sheet_io.read_stored, wait=wait)
     if got.fresh:
-        _adopt(got.value)
+        _adopt(got.value, None if got.base is None else got.base[0])
 
 
 def restore(commit: Commit) -> bool:
@@ -135,9 +135,12 @@ def restore(commit: Commit) -> bool:
     return True
 
 
-def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None) -> None:
+def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None,
+           base: list[dict[str, Any]] | None = None) -> None:
     """The first answer fills the sheet (deals added on other pages meanwhile go after the kept ones);
-    a later answer is another tab's change: this tab shows it, and Undo goes back to what it showed."""
+    a later answer is another tab's change: this tab shows it, and Undo goes back to what it showed. When this tab
+    changed the sheet too since ``base`` (the sheet as it last knew it kept), both changes meet: deals each tab added
+    are all kept (:func:`merged`), else this tab's change is named as not kept (Undo brings it back)."""
     first = not ss.get(keys.SHEET_RESTORED)
     ss[keys.SHEET_RESTORED] = True
     if value is None:
@@ -145,24 +148,59 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
     kept, undo = value
     here = _rows()
     if first:
-        room = max(sheet_io.MAX_DEALS - len(kept), 0)
-        if len(here) > room:  # added on other pages before the kept sheet arrived, and it is full
-            _say("top", "warning", tn("{n} deal added on another page was not put on the sheet: it holds {limit} "
-                                      "deals, the most it keeps.",
-                                      "{n} deals added on other pages were not put on the sheet: it holds {limit} "
-                                      "deals, the most it keeps.", len(here) - room, limit=sheet_io.MAX_DEALS))
-        ss[sheet_keys.SHEET_DEALS] = kept + here[:room]  # here: deals from other pages this session, not yet seen
-        ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
-        ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
+        _first(kept, undo, here)
         return
     if kept == here:
         ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
         return
+    both = merged(base, here, kept) if base is not None and here != base else None
+    if both is not None:  # this tab and another added deals at the same moment: all are kept
+        ss[sheet_keys.SHEET_HISTORY] = [*undo, copy.deepcopy(kept)][-HISTORY_LIMIT:]
+        ss[sheet_keys.SHEET_DEALS] = both
+        ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(both)
+        _say("top", "info", t("Another tab of this browser added deals to the sheet at the same moment as this one: "
+                              "both tabs' deals are kept ({match}). **Undo** takes back this tab's.",
+                              match=describe(both)))
+        return
     ss[sheet_keys.SHEET_HISTORY] = [*undo, copy.deepcopy(here)][-HISTORY_LIMIT:]
     ss[sheet_keys.SHEET_DEALS] = kept
     ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
+    if base is not None and here != base:  # this tab's own change could not be joined to the other's
+        _say("top", "warning", t("Another tab of this browser changed the sheet at the same moment as this one, so "
+                                 "this tab's change was not kept; this tab now shows the other's ({match}). **Undo** "
+                                 "brings back what this tab showed.", match=describe(kept)))
+        return
     _say("top", "info", t("The sheet was changed in another tab of this browser; this tab now shows it "
                           "({match}). **Undo** brings back what this tab showed.", match=describe(kept)))
+
+
+def _first(kept: list[dict[str, Any]], undo: list[list[dict[str, Any]]], here: list[dict[str, Any]]) -> None:
+    room = max(sheet_io.MAX_DEALS - len(kept), 0)
+    if len(here) > room:  # added on other pages before the kept sheet arrived, and it is full
+        _say("top", "warning", tn("{n} deal added on another page was not put on the sheet: it holds {limit} "
+                                  "deals, the most it keeps.",
+                                  "{n} deals added on other pages were not put on the sheet: it holds {limit} "
+                                  "deals, the most it keeps.", len(here) - room, limit=sheet_io.MAX_DEALS))
+    ss[sheet_keys.SHEET_DEALS] = kept + here[:room]  # here: deals from other pages this session, not yet seen
+    ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
+    ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
+
+
+def merged(base: Sequence[dict[str, Any]], mine: Sequence[dict[str, Any]],
+           theirs: Sequence[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Two tabs' sheets joined, when each only added deals to ``base`` (the sheet both started from): ``base``, the
+    other tab's new deals, then this tab's (a deal is known by its place after ``base``, so the same deal added in
+    both tabs is two deals, as two people added it). None when either deleted or changed a deal, or the sheet would
+    pass :data:`~explorer.ui.sheet_io.MAX_DEALS`.
+
+    >>> a, b, c = {"NS": 1, "EW": 0}, {"NS": 2, "EW": 0}, {"NS": 3, "EW": 0}
+    >>> merged([a], [a, b], [a, c]) == [a, c, b], merged([a], [a, b], [a, b]) == [a, b, b], merged([a, b], [a], [a, b, c])
+    (True, True, None)
+    """
+    n = len(base)
+    if list(mine[:n]) != list(base) or list(theirs[:n]) != list(base) or len(mine) + len(theirs) - n > sheet_io.MAX_DEALS:
+        return None
+    return [*copy.deepcopy(list(theirs)), *copy.deepcopy(list(mine[n:]))]
 
 
 def keep() -> None:

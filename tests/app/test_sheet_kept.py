@@ -177,6 +177,36 @@ def test_a_kept_sheet_changed_by_another_tab_is_shown_and_undo_goes_back():
     assert totals(at) == ("10", "0")
 
 
+def row(ns: int, ew: int) -> dict:
+    return {"NS": ns, "EW": ew, "note": "", "gahwa_winner": None}
+
+
+def test_two_tabs_adding_at_the_same_moment_keep_both_deals_and_undo_takes_back_only_this_tabs():
+    at = open_page(SHEET)
+    add(at, 10, 0)
+    other = sheet_io.stored([row(10, 0), row(5, 5)], [[row(10, 0)]])
+    at.session_state[state.STORE_MEMORY] = memory_with(other)          # another tab added a deal ...
+    add(at, 30, 6)                                                      # ... as this one adds its own
+    assert [(d["NS"], d["EW"]) for d in at.session_state[keys.SHEET_DEALS]] == [(10, 0), (5, 5), (30, 6)]
+    assert any("both tabs' deals are kept" in i.value for i in at.info), [i.value for i in at.info]
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(10, 0), (5, 5), (30, 6)]
+    action(at, keys.SHEET_UNDO).click().run()                           # Undo takes back this tab's deal only
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(10, 0), (5, 5)]
+
+
+def test_a_change_that_cannot_be_joined_to_another_tabs_is_named_and_undo_brings_it_back():
+    at = open_page(SHEET)
+    add(at, 10, 0)
+    add(at, 20, 0)
+    at.selectbox(key=keys.SHEET_DELETE_WHICH).select(1).run()
+    at.session_state[state.STORE_MEMORY] = memory_with(sheet_io.stored([row(10, 0), row(20, 0), row(5, 5)], []))
+    action(at, keys.SHEET_DELETE).click().run()                         # this tab deletes as the other adds
+    assert any("this tab's change was not kept" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(10, 0), (20, 0), (5, 5)]   # the other's, whole
+    action(at, keys.SHEET_UNDO).click().run()
+    assert [(d["NS"], d["EW"]) for d in at.session_state[keys.SHEET_DEALS]] == [(20, 0)]
+
+
 def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opened():
     memory = memory_with(sheet_io.stored([{"NS": 50, "EW": 10, "note": "", "gahwa_winner": None}], []))
     at = open_page("app_pages/deal_checker.py", memory=memory)
