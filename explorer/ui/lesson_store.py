@@ -153,6 +153,30 @@ def resume_steps(progress: Mapping[str, Mapping[str, Any]], steps: Mapping[str, 
     return out
 
 
+def merged(base: Mapping[str, Mapping[str, Any]] | None, mine: Mapping[str, Mapping[str, Any]],
+           theirs: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Another tab's progress joined to this tab's: every step seen in either, and each answer as the tab that last
+    answered it has it (this tab's where it answered since ``base``, the progress it had built on).
+
+    >>> a = {"x": {"seen": {"s1"}, "answers": {}}}
+    >>> mine = {"x": {"seen": {"s1", "s2"}, "answers": {"s2": "mine"}}}
+    >>> theirs = {"x": {"seen": {"s1", "s3"}, "answers": {"s3": "theirs"}}, "y": {"seen": {"t"}, "answers": {}}}
+    >>> m = merged(a, mine, theirs)
+    >>> sorted(m["x"]["seen"]), m["x"]["answers"], sorted(m)
+    (['s1', 's2', 's3'], {'s3': 'theirs', 's2': 'mine'}, ['x', 'y'])
+    """
+    out = copy.deepcopy(dict(theirs))
+    before = base or {}
+    for lesson_id, rec in mine.items():
+        into = out.setdefault(lesson_id, {"seen": set(), "answers": {}})
+        into["seen"] = set(into.get("seen", ())) | set(rec.get("seen", ()))
+        was = before.get(lesson_id, {}).get("answers", {})
+        for step, answer in rec.get("answers", {}).items():
+            if answer != was.get(step) or step not in into["answers"]:
+                into["answers"][step] = copy.deepcopy(answer)
+    return out
+
+
 def restore(lessons: Sequence[Any]) -> bool:
     """Bring in the progress kept in this browser; False until the browser has answered."""
     got = browser_store.read(NAME, check=read_progress, wait=True)
@@ -162,7 +186,10 @@ def restore(lessons: Sequence[Any]) -> bool:
     first = not st.session_state.get(keys.LESSON_RESTORED)
     st.session_state[keys.LESSON_RESTORED] = True
     if got.fresh and got.value is not None:
-        st.session_state[keys.LESSON_PROGRESS] = copy.deepcopy(got.value)
+        mine = st.session_state.get(keys.LESSON_PROGRESS)
+        changed_here = not first and mine and mine != got.base  # answered here too, as another tab wrote
+        st.session_state[keys.LESSON_PROGRESS] = merged(got.base, mine, got.value) if changed_here else \
+            copy.deepcopy(got.value)
         if first:
             order = {lesson.id: [s.id for s in lesson.steps] for lesson in lessons}
             for lesson_id, index in resume_steps(got.value, order).items():
