@@ -98,7 +98,7 @@ def test_a_bad_csv_names_the_row_and_the_column(text, problems):
                                                    "remove it"], id="esc"),
     pytest.param("NS,EW,deal\n1,0,\x07\n", ["row 2, deal: the text holds the control character U+0007 (BEL); "
                                              "remove it"], id="control-in-another-column"),
-    pytest.param("NS,EW,note\n1,0," + "n" * 3000 + "\n", ["row 2, note: the note is 3,000 characters long; a note "
+    pytest.param("NS,EW,note\n1,0," + "n" * 3000 + "\n", ["row 2, note: the note is 3000 characters long; a note "
                                                            "has at most 120"], id="long-note"),
     pytest.param('NS,EW,note\n1,0,"an open quote\n2,0,x\n', ['row 2: a quote (") opened in this row is never '
                                                              'closed, so the rest of the file would be one cell'],

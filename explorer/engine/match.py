@@ -71,7 +71,7 @@ def note_text(value: Any, *, where: str | Msg = "") -> str:
         raise MatchError(at(where, Msg("a note is text, not {value}", value=short(value))))
     text = value if isinstance(value, str) else short(value)
     if len(text) > NOTE_LIMIT:
-        raise MatchError(at(where, Msg("the note is {n:,} characters long; a note has at most {most}", n=len(text),
+        raise MatchError(at(where, Msg("the note is {n} characters long; a note has at most {most}", n=len(text),
                                        most=NOTE_LIMIT)))
     bad = scalar_problem(text)
     if bad is not None:
