@@ -126,3 +126,21 @@ def test_the_deepest_value_the_store_passes_is_read_or_refused():
             changed = _replaced(value, path, deep)
             if _within_the_store(changed):
                 _reads_or_refuses(reader, changed)
+
+
+PREFIX = '{"app":"baloot-explorer","format":1,"value":'
+TOKENS = st.sampled_from(["[", "]", "{", "}", '"', ",", ":", "0", "-1", "1e400", "NaN", "Infinity", "true", "null",
+                          '"a"', '"\\ud800"', "\ud800", "\\u0000", "\x00", "123456789012345678901234567890", " ",
+                          '"value"', '"format"', "\ufeff", "é", "𝄞"])
+TEXT = st.builds(lambda head, body: (PREFIX if head else "") + "".join(body), st.booleans(),
+                 st.lists(TOKENS, max_size=60))
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=TEXT | st.text(max_size=80))
+def test_any_stored_text_is_decoded_or_refused_with_a_store_error(text):
+    for reader, _ in READERS.values():
+        try:
+            browser_store.decode(text, check=reader)
+        except browser_store.StoreError as e:
+            assert str(e) and e.message

@@ -8,7 +8,7 @@ import streamlit as st
 
 from explorer.engine.bidding import CallKind, legal_calls
 from explorer.engine.cards import Seat, Team
-from explorer.engine.errors import joined
+from explorer.engine.errors import as_msg, joined
 from explorer.engine.game import Declare, IllegalActionError, Play, Stage
 from explorer.engine.i18n import NC_, Msg
 from explorer.engine.practice import Practice, PracticeError
@@ -233,7 +233,11 @@ def _deal_again() -> None:
 
 
 def _next_deal() -> None:
-    _keep(ss[state.PLAY_PRACTICE].next_deal())
+    try:
+        _keep(ss[state.PLAY_PRACTICE].next_deal())
+    except PracticeError as e:  # the most deals a practice keeps
+        ss[state.PLAY_NOTICE] = ("error", tuple(as_msg(line) for line in e.lines))
+        return
     ss.pop(state.PLAY_NOTICE, None)
 
 

@@ -483,7 +483,7 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
             if isinstance(value, list):
                 stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in reversed(list(enumerate(value))))
                 continue
-            for key, lines in duplicates.get(id(value), ()):
+            for key, lines in duplicates.get(id(value), ())[:MAX_PROBLEMS]:  # 40,000 times one key: 40 lines
                 out.append(at(_join(path, key), Msg("the key is written twice ({lines}); keep one", lines=lines)
                               if lines else Msg("the key is written twice; keep one")))
             children = []

@@ -51,8 +51,10 @@ Difficulty = Literal["heuristic", "strong"]
 DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.N: "Noura", Seat.E: "Faisal", Seat.W: "Hamad"}
 """The seed's table (002): you and your partner Noura against Faisal and Hamad."""
 FORMAT = 1
-MAX_DEALS = 200
-"""A stored practice holds at most this many deals (a match to 152 takes about 10 to 20)."""
+MAX_DEALS = 60
+"""A practice holds at most this many deals: a match to 152 takes about 10 to 20, redeals included (every deal
+played adds 16 game points or more, so about 20 take a team past 152). A stored one is replayed deal by deal on
+every load, so the bound is its cost too: 60 redeals replay in about 0.2 s."""
 
 
 class PracticeError(ValueError):
@@ -194,6 +196,9 @@ class Practice:
             raise PracticeError(Msg("the deal in play is not finished"))
         if self.over:
             raise PracticeError(Msg("the match is over: start a new one"))
+        if len(self.deals) >= MAX_DEALS:
+            raise PracticeError(Msg("this match has had {n} deals, the most a practice keeps: start a new one",
+                                    n=len(self.deals)))
         after = self.match.totals()
         n = len(self.deals) + 1
         log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))

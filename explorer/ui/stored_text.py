@@ -25,6 +25,8 @@ NAMESPACE = "baloot-explorer"
 """The prefix of every localStorage key of this app."""
 FORMAT = 1
 """The version of the stored envelope; a value of another version is reported, not read."""
+MAX_REASONS = 5
+"""At most this many problems name why a stored text is unusable (one line of a page)."""
 MAX_CHARS = 250_000
 """The longest stored text read or written (localStorage holds about 5 million characters per site)."""
 
@@ -105,7 +107,7 @@ def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
     _check_format(doc.get("format"))
     problems = value_problems(doc["value"], duplicates, max_values=MAX_CHARS, controls=True)
     if problems:
-        raise StoreError(joined(problems))
+        raise StoreError(joined(problems[:MAX_REASONS]))
     return doc["value"] if check is None else _checked(doc["value"], check)
 
 
@@ -129,7 +131,7 @@ def _checked(value: Any, check: Callable[[Any], Any]) -> Any:
         raise
     except ValueError as e:  # the callers' model errors (MatchError, PracticeError...) are ValueErrors
         lines = getattr(e, "lines", None) or getattr(e, "problems", None)  # problem lines, in any language
-        raise StoreError(joined(lines) if lines else str(e)) from None
+        raise StoreError(joined(lines[:MAX_REASONS]) if lines else str(e)) from None
     except Exception as e:  # noqa: BLE001 - a check that fails on a shape it did not foresee is a bug, logged;
         # the value is still set aside and named in one line, so no page breaks on what a browser keeps
         _log.exception("the check of a stored value failed")

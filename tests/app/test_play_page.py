@@ -163,3 +163,14 @@ def test_a_damaged_kept_match_gives_one_message_and_the_setup():
     assert action(at, state.PLAY_START)
     text = " ".join(str(e.value) for e in at.error) + " ".join(str(c.value) for c in at.code)
     assert "seed" in text
+
+
+def test_next_deal_after_the_most_deals_a_practice_keeps_says_so():
+    from explorer.engine.practice import MAX_DEALS
+    from tests.engine.test_practice import redeals
+
+    at = open_page(memory={KEY: browser_store.encode(redeals(5, MAX_DEALS))})
+    action(at, state.PLAY_NEXT_DEAL).click().run()
+    assert not at.exception, at.exception
+    assert any("the most a practice keeps" in shown(e.value) for e in at.error), [e.value for e in at.error]
+    assert len(practice(at).deals) == MAX_DEALS

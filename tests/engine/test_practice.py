@@ -7,9 +7,9 @@ import json
 import pytest
 
 from explorer.engine.cards import Seat, Team
-from explorer.engine.game import IllegalActionError, Play, Stage
+from explorer.engine.game import GameState, IllegalActionError, Play, Stage
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice, PracticeError
+from explorer.engine.practice import MAX_DEALS, Practice, PracticeError
 from explorer.engine.profiles import get_profile
 
 
@@ -141,17 +141,39 @@ def test_a_stored_match_that_goes_on_after_it_was_decided_is_refused():
         Practice.from_json(doc)
 
 
-def test_a_forged_match_of_200_copies_of_one_deal_is_refused_at_its_second_deal_without_replaying_them(monkeypatch):
+def test_a_forged_match_of_copies_of_one_deal_is_refused_at_its_second_deal_without_replaying_them(monkeypatch):
     import explorer.engine.practice as practice
 
     first = _play_out(Practice.new(seed=7)).to_json()
-    doc = {**first, "deals": first["deals"] * 200}
     replayed = []
     real = practice._replay
     monkeypatch.setattr(practice, "_replay", lambda profile, log: replayed.append(log.seed) or real(profile, log))
+    with pytest.raises(PracticeError, match=r"deals: .*60"):              # more deals than a practice holds
+        Practice.from_json({**first, "deals": first["deals"] * 200})
     with pytest.raises(PracticeError, match=r"deals\[1\]\.seed: '7-1' is not the seed of deal 2 \('7-2'\)"):
-        Practice.from_json(doc)
-    assert len(replayed) <= 1                                 # refused before the 199 copies were played again
+        Practice.from_json({**first, "deals": first["deals"] * MAX_DEALS})
+    assert len(replayed) <= 1                                 # refused before the copies were played again
+
+
+def redeals(seed: int, n: int) -> dict:
+    """A stored practice of ``n`` deals, each a redeal (everyone passes twice), as the engine deals them."""
+    first = Practice.new(seed=seed)
+    deals, dealer = [], first.deals[0].dealer
+    for i in range(1, n + 1):
+        g, actions = GameState.new(f"{seed}-{i}", dealer=dealer, match=(0, 0), profile=first.profile), []
+        while not g.finished:
+            a = next(a for a in g.legal_actions() if str(a).endswith("pass"))
+            g, actions = g.apply(a), [*actions, str(a)]
+        deals.append({"seed": f"{seed}-{i}", "dealer": dealer.value, "match": [0, 0], "actions": actions})
+        dealer = g.next_dealer
+    return {**first.to_json(), "deals": deals}
+
+
+def test_a_practice_deals_no_more_than_it_keeps():
+    p = Practice.from_json(redeals(5, MAX_DEALS))
+    assert len(p.deals) == MAX_DEALS and Practice.from_json(p.to_json()) == p
+    with pytest.raises(PracticeError, match="the most a practice keeps"):
+        p.next_deal()
 
 
 @pytest.mark.parametrize("change, message", [
