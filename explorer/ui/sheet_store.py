@@ -31,7 +31,7 @@ from explorer.ui import state as sheet_keys
 from explorer.ui.lang import t, tn
 from explorer.ui.sheet_table import csv_text
 from explorer.ui.sheet_table import problems_text as table_problems
-from explorer.ui.text import plain_lines
+from explorer.ui.text import plain, plain_lines
 
 HISTORY_LIMIT = 100
 """How many earlier versions of the sheet Undo keeps."""
@@ -342,8 +342,11 @@ def share_and_open(commit: Commit) -> None:
                 if value is None:  # a link this app would refuse is not offered
                     st.caption(t("This sheet is too large for a match link, so none is offered: save it as YAML "
                                  "and send the file. The reason:"))
-                    st.code(why.render(lang.style()) if isinstance(why, Msg) else str(why), language=None,
-                            wrap_lines=True)
+                    reason = why.render(lang.style()) if isinstance(why, Msg) else str(why)
+                    if lang.is_rtl():  # right-to-left sentences read badly in a left-to-right code box
+                        st.caption(plain(reason))
+                    else:
+                        st.code(reason, language=None, wrap_lines=True)
                 else:
                     st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
                                  "is now, on their phone (send a new one after more deals)."))
