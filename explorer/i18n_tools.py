@@ -64,7 +64,7 @@ then a ``t[...]`` as a call), and ``t``/``tn``."""
 """The app's pages also write ``t("...")`` and ``tn("...", "...", n)`` (:mod:`explorer.ui.lang`)."""
 
 UI_DOMAINS: dict[str, tuple[str, ...]] = {
-    "ui-shell": ("explorer/app.py", "explorer/ui/sidebar.py", "explorer/ui/lang.py", "explorer/ui/nav.py",
+    "ui-shell": ("explorer/app.py", "explorer/ui/sidebar.py", "explorer/ui/lang.py", "explorer/ui/nav.py", "explorer/ui/once.py",
                  "explorer/ui/narrow_screen.py", "explorer/ui/turns.py",
                  "explorer/ui/words.py", "explorer/ui/text.py", "explorer/ui/cards.py", "explorer/ui/glossary.py",
                  "explorer/app_pages/home.py", "explorer/app_pages/rules.py", "explorer/app_pages/glossary.py",
@@ -76,7 +76,8 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                    "explorer/ui/verdict_bar.py"),
     "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
                    "explorer/app_pages/library.py", "explorer/library.py", "explorer/ui/inbox.py", "explorer/ui/intake.py",
-                   "explorer/ui/replay.py", "explorer/ui/presentation.py", "explorer/ui/browser_store.py"),
+                   "explorer/ui/replay.py", "explorer/ui/presentation.py", "explorer/ui/browser_store.py",
+                   "explorer/ui/stored_text.py"),
     "ui-charts": ("explorer/app_pages/charts.py", "explorer/ui/charts.py", "explorer/ui/chart_language.py", "explorer/ui/explore_charts.py",
                   "explorer/ui/replay_charts.py", "explorer/ui/practice_charts.py"),
     "ui-play": ("explorer/app_pages/play.py", "explorer/ui/practice_view.py", "explorer/ui/score_view.py"),

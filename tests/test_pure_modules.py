@@ -11,7 +11,7 @@ import pytest
 PURE = ["explorer.lessons", "explorer.library", "explorer.sources", "explorer.ui.forms", "explorer.ui.words", "explorer.ui.text",
         "explorer.ui.presentation", "explorer.ui.replay", "explorer.ui.state", "explorer.ui.nav",
         "explorer.ui.cards", "explorer.ui.glossary", "explorer.ui.intake", "explorer.ui.chart_language",
-        "explorer.ui.sheet_io", "explorer.ui.turns"]
+        "explorer.ui.sheet_io", "explorer.ui.turns", "explorer.ui.stored_text"]
 
 
 @pytest.mark.parametrize("module", PURE)

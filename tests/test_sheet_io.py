@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from explorer.engine.match import MatchError
 from explorer.ui import sheet_io
 from explorer.ui.sheet_table import csv_text
 
@@ -88,6 +89,36 @@ def test_a_bad_csv_names_the_row_and_the_column(text, problems):
     with pytest.raises(sheet_io.SheetFileError) as e:
         sheet_io.read_csv(text)
     assert e.value.problems == problems
+
+
+@pytest.mark.parametrize("text, problems", [
+    pytest.param("NS,EW,note\n1,0,a\x00b\n", ["row 2, note: the text holds the control character U+0000 (NUL); "
+                                               "remove it"], id="nul"),
+    pytest.param("NS,EW,note\n1,0,\x1b[31mred\n", ["row 2, note: the text holds the control character U+001B (ESC); "
+                                                   "remove it"], id="esc"),
+    pytest.param("NS,EW,deal\n1,0,\x07\n", ["row 2, deal: the text holds the control character U+0007 (BEL); "
+                                             "remove it"], id="control-in-another-column"),
+    pytest.param("NS,EW,note\n1,0," + "n" * 3000 + "\n", ["row 2, note: the note is 3000 characters long; a note "
+                                                           "has at most 120"], id="long-note"),
+    pytest.param('NS,EW,note\n1,0,"an open quote\n2,0,x\n', ['row 2: a quote (") opened in this row is never '
+                                                             'closed, so the rest of the file would be one cell'],
+                 id="unclosed-quote"),
+    pytest.param('NS,EW,note\n1,0,"closed"early\n', ['row 2: a quote (") ends its cell before the cell ends (write '
+                                                     'a quote inside a cell as "")'], id="stray-quote"),
+    pytest.param("NS,EW,ns\n1,0,5\n", ["row 1: the columns NS and ns both give NS; keep one"], id="repeated-column"),
+    pytest.param("NS,EW,gahwa,Gahwa winner\n1,0,,\n", ["row 1: the columns gahwa and Gahwa winner both give "
+                                                        "gahwa_winner; keep one"], id="two-names-one-column"),
+])
+def test_a_csv_the_app_did_not_write_is_refused_with_the_place_of_each_problem(text, problems):
+    with pytest.raises(sheet_io.SheetFileError) as e:
+        sheet_io.read_csv(text)
+    assert e.value.problems == problems
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r", "\n"])
+def test_a_csv_is_read_whatever_its_line_endings_even_mixed(ending):
+    text = f"NS,EW,note{ending}1,0,a\r\n2,0,b\r3,0,c\n4,0,d{ending}"
+    assert [r["note"] for r in sheet_io.read_csv(text)] == ["a", "b", "c", "d"]
 
 
 def test_a_formula_guard_apostrophe_is_taken_off_a_note_but_a_real_apostrophe_is_kept():
@@ -180,3 +211,41 @@ def test_a_deal_that_is_a_huge_nested_list_is_named_in_a_short_line():
         sheet_io.read_rows([nested])
     (line,) = e.value.problems
     assert line.startswith("deal 1: a deal is a mapping {NS, EW, note, gahwa_winner}, not [[[") and len(line) < 150
+
+
+# --- what the app writes, the app reads (at the most deals a sheet holds) -------------------------------------
+
+def largest_sheet(note: str) -> list[dict]:
+    """A sheet of MAX_DEALS deals, each with ``note`` (the notes make its files and links as large as they get)."""
+    return [{"NS": 100 + i % 50, "EW": 62, "note": note, "gahwa_winner": None} for i in range(sheet_io.MAX_DEALS)]
+
+
+WIDE = "𝄞" * sheet_io.NOTE_LIMIT
+"""A note of NOTE_LIMIT characters of four bytes each (the longest a note can make a file)."""
+
+
+@pytest.mark.parametrize("note", ["", "Hokum ♥ by N, 84–78", WIDE], ids=["no-note", "short-note", "widest-note"])
+def test_the_files_of_the_largest_sheet_open_again(note):
+    rows = largest_sheet(note)
+    assert sheet_io.read_file(sheet_io.yaml_text(rows).encode("utf-8"), "s.yaml") == rows
+    assert sheet_io.read_file(csv_text(rows).encode("utf-8"), "s.csv") == rows
+
+
+def test_a_match_link_is_offered_only_when_the_app_opens_it_again():
+    plain_rows = largest_sheet("")
+    value, why = sheet_io.match_link(plain_rows)
+    assert why is None and sheet_io.read_link(value) == plain_rows
+    rng = random.Random(3)
+    noisy = largest_sheet("")
+    for row in noisy:                                       # notes that do not compress: the link grows past its bound
+        row["note"] = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(sheet_io.NOTE_LIMIT))
+    value, why = sheet_io.match_link(noisy)
+    assert value is None and "too" in str(why)
+    with pytest.raises(sheet_io.SheetFileError):             # which is why it is not offered
+        sheet_io.read_link(sheet_io.link_value(noisy))
+
+
+def test_a_sheet_with_the_most_deals_takes_no_more():
+    with pytest.raises(MatchError, match=r"the sheet holds 500 deals, the most it keeps"):
+        sheet_io.check_room(largest_sheet(""))
+    sheet_io.check_room(largest_sheet("")[:-1])

@@ -18,7 +18,7 @@ from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.tables import RAW_TOTAL
 from explorer.library import Entry, load_library
 from explorer.ui import cards as ui
-from explorer.ui import inbox, intake, lang, nav, sheet_io, sheet_store, sidebar, state
+from explorer.ui import inbox, intake, lang, nav, once, sheet_io, sheet_store, sidebar, state
 from explorer.ui.inbox import cite_in
 from explorer.ui.lang import t, tn
 from explorer.ui.presentation import step_name
@@ -62,8 +62,10 @@ def move(to: int) -> None:
 
 
 def add_to_sheet(row: dict[str, Any], tid: str) -> None:
-    sheet_store.append(row)
-    st.session_state[state.DEAL_ADDED] = tid
+    if st.session_state.get(state.DEAL_ADDED) == tid:
+        return  # this deal is on the sheet already (the button says so)
+    if sheet_store.append_saying(row):
+        st.session_state[state.DEAL_ADDED] = tid
 
 
 # --- rendering -------------------------------------------------------------------------------
@@ -131,9 +133,9 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
             st.table(frame.style.hide(axis="index"))
     row = sheet_io.scored_row(award, winner.value if winner else None, t("Deal checker: {title}", title=title))
     added = st.session_state.get(state.DEAL_ADDED) == tid
-    st.button(t("Added to the score sheet ✓") if added else t("Add this deal to the score sheet"),
-              key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
-              help=t("Appends the award (or the Gahwa) to the match on the Score sheet page."))
+    once.button(t("Added to the score sheet ✓") if added else t("Add this deal to the score sheet"),
+                key=state.DEAL_ADD_TO_SHEET, on_click=add_to_sheet, args=(row, tid), disabled=added,
+                help=t("Appends the award (or the Gahwa) to the match on the Score sheet page."))
     if added:
         st.page_link(nav.page_path("score_sheet.py"), label=t("Open the score sheet"), icon=":material/edit_note:")
 

@@ -4,7 +4,7 @@ import streamlit as st
 
 from explorer.lessons import LessonError, load_lessons
 from explorer.ui import lesson_state as ls
-from explorer.ui import lesson_store, sidebar, state
+from explorer.ui import lesson_store, once, sidebar, state
 from explorer.ui import lesson_view as lv
 from explorer.ui import lesson_widgets as lw
 from explorer.ui.lang import t
@@ -55,11 +55,11 @@ if step.widget is not None:
 
 st.divider()
 back, middle, forward = st.columns([1, 2, 1])
-back.button(t("◀ Back"), key=state.LESSON_BACK, on_click=ls.go, args=(lesson.id, -1, count), disabled=index == 0,
-            width="stretch")
+once.button(t("◀ Back"), key=state.LESSON_BACK, on_click=ls.go, args=(lesson.id, -1, count), where=back,
+            disabled=index == 0, width="stretch")
 if index < count - 1:
-    forward.button(t("Next ▶"), key=state.LESSON_NEXT, on_click=ls.go, args=(lesson.id, 1, count), type="primary",
-                   width="stretch")
+    once.button(t("Next ▶"), key=state.LESSON_NEXT, on_click=ls.go, args=(lesson.id, 1, count), where=forward,
+                type="primary", width="stretch")
 else:
     done = ls.summary(lesson)
     middle.success(t("End of the lesson: {score}.", score=ls.score_words(done)), icon=":material/celebration:")

@@ -8,14 +8,14 @@ import streamlit as st
 
 from explorer.engine.bidding import CallKind, legal_calls
 from explorer.engine.cards import Seat, Team
-from explorer.engine.errors import joined
+from explorer.engine.errors import as_msg, joined
 from explorer.engine.game import Declare, IllegalActionError, Play, Stage
 from explorer.engine.i18n import NC_, Msg
 from explorer.engine.practice import Practice, PracticeError
 from explorer.engine.projects import find_projects, possible_projects
 from explorer.engine.scenario import check_doc, dump_yaml
 from explorer.engine.visible import visible
-from explorer.ui import browser_store, inbox, lang, nav, score_view, sidebar, state, words
+from explorer.ui import browser_store, inbox, lang, nav, once, score_view, sidebar, state, words
 from explorer.ui import cards as ui
 from explorer.ui import practice_view as pv
 from explorer.ui.lang import t, tn
@@ -111,7 +111,7 @@ def setup() -> None:
         st.number_input(t("Seed (empty: a new shuffle)"), min_value=1, max_value=10**9, value=None, step=1,
                         key=state.PLAY_SETUP_SEED, help=t("The same seed deals the same cards again."))
         st.caption(t("Rules: {rules} (chosen in the sidebar).", rules=words.profile_words(sidebar.current_profile())))
-        st.form_submit_button(t("Start"), type="primary", on_click=_start, width="stretch")
+        once.button(t("Start"), key=state.PLAY_START, on_click=_start, submit=True, type="primary", width="stretch")
 
 
 p: Practice | None = ss.get(state.PLAY_PRACTICE)
@@ -149,9 +149,8 @@ with st.expander(t("Table settings")):
     if (ss[state.PLAY_TUTOR], ss[state.PLAY_AUTO_DECLARE]) != (p.tutor, p.auto_declare):
         p = p.with_settings(tutor=bool(ss[state.PLAY_TUTOR]), auto_declare=bool(ss[state.PLAY_AUTO_DECLARE]))
         _keep(p)
-    if st.button(t("New match"), key=state.PLAY_NEW_MATCH, help=t("Leave this match and set up a new one.")):
-        _keep(None)
-        st.rerun()
+    once.button(t("New match"), key=state.PLAY_NEW_MATCH, on_click=_keep, args=(None,),
+                help=t("Leave this match and set up a new one."))
 
 
 def _notice(p: Practice) -> None:
@@ -226,6 +225,24 @@ def _act(action) -> None:
     _keep(p)
 
 
+def _take_back() -> None:
+    _keep(ss[state.PLAY_PRACTICE].take_back())
+    ss.pop(state.PLAY_NOTICE, None)
+
+
+def _deal_again() -> None:
+    _keep(ss[state.PLAY_PRACTICE].deal_again())
+
+
+def _next_deal() -> None:
+    try:
+        _keep(ss[state.PLAY_PRACTICE].next_deal())
+    except PracticeError as e:  # the most deals a practice keeps
+        ss[state.PLAY_NOTICE] = ("error", tuple(as_msg(line) for line in e.lines))
+        return
+    ss.pop(state.PLAY_NOTICE, None)
+
+
 def _why(action) -> None:
     p = ss[state.PLAY_PRACTICE]
     v = p.state.why_not(action.by(p.human))
@@ -246,8 +263,8 @@ def your_calls(p: Practice) -> None:
             call = v.call
             label = _say(p, pv.call_word(call, round_two=round_two))
             if v.legal:
-                st.button(label, key=state.play_call_key(i), on_click=_act, args=(call,),
-                          type="primary" if call.kind is not CallKind.PASS else "secondary")
+                once.button(label, key=state.play_call_key(i), on_click=_act, args=(call,),
+                            type="primary" if call.kind is not CallKind.PASS else "secondary")
             else:
                 st.button(f"~~{label}~~", key=state.play_call_key(i), on_click=_why, args=(call,), type="tertiary",
                           help=t("Not allowed now: tap to see why."))
@@ -277,8 +294,8 @@ def your_declaration(p: Practice) -> bool:
             ss[state.PLAY_NOTICE] = ("info", (gap, Msg("The best declaration was: {projects}.",
                                                        projects=[pr.title for pr in best])))
 
-    st.button(t("Declare") if chosen else t("Declare nothing"), key="play.declare_button", on_click=declare,
-              type="primary")
+    once.button(t("Declare") if chosen else t("Declare nothing"), key=state.PLAY_DECLARE_BUTTON, on_click=declare,
+                type="primary")
     return False
 
 
@@ -303,9 +320,12 @@ def your_cards(p: Practice) -> None:
         for card in hand:
             ok = card in legal
             action = Play(card, announce and card in ekka_cards, p.human)
-            st.button(pv.card_button_label(card) if ok else f":gray[{card.pretty}]",
-                      key=state.play_card_key(str(card)), on_click=_act if ok else _why, args=(action,),
-                      type="secondary" if ok else "tertiary")
+            if ok:
+                once.button(pv.card_button_label(card), key=state.play_card_key(str(card)), on_click=_act,
+                            args=(action,), type="secondary")
+            else:
+                st.button(f":gray[{card.pretty}]", key=state.play_card_key(str(card)), on_click=_why, args=(action,),
+                          type="tertiary")
 
 
 if g.to_act is p.human and g.stage in (Stage.BIDDING, Stage.DOUBLING):
@@ -321,11 +341,9 @@ elif g.to_act is p.human and g.stage is Stage.PLAY:
         from explorer.engine.review import hint
         with st.spinner(t("Thinking about the hidden cards…")):
             ss[state.PLAY_HINT] = (len(g.actions), hint(g, seed=p.deals[-1].seed))
-    if p.tutor and p.can_take_back and b[1].button(t("Take back"), key=state.PLAY_TAKE_BACK,
-                                                   help=t("Undo your last card (and the cards played after it).")):
-        _keep(p.take_back())
-        ss.pop(state.PLAY_NOTICE, None)
-        st.rerun()
+    if p.tutor and p.can_take_back:
+        once.button(t("Take back"), key=state.PLAY_TAKE_BACK, on_click=_take_back, where=b[1],
+                    help=t("Undo your last card (and the cards played after it)."))
     h = ss.get(state.PLAY_HINT)
     if h and h[0] == len(g.actions):
         choice = h[1]
@@ -389,22 +407,17 @@ if g.finished:
     if c[1].button(t("Open in the Deal checker"), key=state.PLAY_OPEN_CHECKER, width="stretch"):
         inbox.send(state.DEAL, record, t("the practice table"))
         _to_deal_checker()
-    if c[2].button(t("Deal again (same cards)"), key=state.PLAY_DEAL_AGAIN, width="stretch"):
-        _keep(p.deal_again())
-        st.rerun()
+    once.button(t("Deal again (same cards)"), key=state.PLAY_DEAL_AGAIN, on_click=_deal_again, where=c[2],
+                width="stretch")
     if p.over:
         if p.goal == "match":
             w = p.match.winner()
             if w is Team.NS:
                 st.balloons()
             st.success(plain(_say(p, pv.match_won(w, p.match.totals()))))
-        if st.button(t("New match"), key="play.new_match_end", type="primary"):
-            _keep(None)
-            st.rerun()
-    elif st.button(t("Next deal"), key=state.PLAY_NEXT_DEAL, type="primary", width="stretch"):
-        _keep(p.next_deal())
-        ss.pop(state.PLAY_NOTICE, None)
-        st.rerun()
+        once.button(t("New match"), key=state.PLAY_NEW_MATCH_END, on_click=_keep, args=(None,), type="primary")
+    else:
+        once.button(t("Next deal"), key=state.PLAY_NEXT_DEAL, on_click=_next_deal, type="primary", width="stretch")
 
 if p.goal == "match" and len(p.match):
     with st.expander(t("Score sheet: {score}", score=pv.teams_line(p.match.totals()))):

@@ -11,6 +11,7 @@ from explorer.ui import (
     intake,
     lang,
     nav,
+    once,
     score_view,
     sheet_io,
     sheet_store,
@@ -95,8 +96,7 @@ o = checked.output if checked is not None and checked.ok else None
 
 def _add_to_sheet(o: dict, note: str) -> None:
     """Callback: append this deal's award (or its Gahwa winner) to the Score sheet's deals."""
-    n = sheet_store.append(sheet_io.scored_row(o["award"], o["winner"], note))
-    st.toast(t("Added to the score sheet (deal {n}).", n=n), icon=":material/scoreboard:")
+    sheet_store.append_saying(sheet_io.scored_row(o["award"], o["winner"], note))
 
 form = st.container(key="bx-wrap-score")
 c_contract, c_points, c_projects = form.columns([1, 1, 1.1], gap="large")
@@ -185,8 +185,8 @@ with verdict_bar("score"):
         st.markdown(t("**This deal cannot be scored as entered:** the verdict below names the problem."))
     else:
         st.markdown(t("{verdict}. Every step is below.", verdict=score_words(o)))
-        st.button(t("Add to score sheet"), key=state.SCORE_ADD_TO_SHEET, type="primary", icon=":material/add:",
-                  on_click=_add_to_sheet, args=(o, note), help=t("Appends this award to the Score sheet's list of deals."))
+        once.button(t("Add to score sheet"), key=state.SCORE_ADD_TO_SHEET, type="primary", icon=":material/add:",
+                    on_click=_add_to_sheet, args=(o, note), help=t("Appends this award to the Score sheet's list of deals."))
 
 
 st.divider()

@@ -8,9 +8,9 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.cards import Team
-from explorer.engine.match import MatchDeal, MatchError
+from explorer.engine.match import NOTE_LIMIT, MatchDeal, MatchError
 from explorer.engine.tables import MATCH_TARGET
-from explorer.ui import sheet_store
+from explorer.ui import once, sheet_store
 from explorer.ui import sheet_table as table
 from explorer.ui import state as keys
 from explorer.ui.charts import SHOW_CONFIG
@@ -192,8 +192,8 @@ with st.container(border=True):
     c[1].number_input(t("{team} game points", team=Team.EW), step=1, key=keys.SHEET_EW, disabled=not points,
                       placeholder="0", help=t("The award of the deal to East–West. Empty counts as 0."))
     c[2].text_input(t("Note (optional)"), key=keys.SHEET_NOTE, placeholder=t("e.g. Hokum ♥ by N, 84–78"),
-                    max_chars=120)
-    c[3].button(t("Add deal"), key=keys.SHEET_ADD, on_click=add_by_hand, type="primary", width="stretch",
+                    max_chars=NOTE_LIMIT)
+    once.button(t("Add deal"), key=keys.SHEET_ADD, on_click=add_by_hand, where=c[3], type="primary", width="stretch",
                 disabled=decision is not None,
                 help=t("The match is over: start a new match to add deals.") if decision else None)
     if decision is not None:
@@ -240,7 +240,7 @@ if items:
                 help=t("Set for a Gahwa deal: that team wins the match (the deal's points become 0).")),
             "Cancelled": st.column_config.CheckboxColumn(table.head("Cancelled"), width=100,
                                                          help=t("All four passed: the deal adds nothing.")),
-            "Note": st.column_config.TextColumn(table.head("Note"), width=150, max_chars=120),
+            "Note": st.column_config.TextColumn(table.head("Note"), width=150, max_chars=NOTE_LIMIT),
             "NS total": st.column_config.NumberColumn(table.head("NS total"), format="%d", width="small"),
             "EW total": st.column_config.NumberColumn(table.head("EW total"), format="%d", width="small"),
             "Match": st.column_config.TextColumn(table.head("Match"), width="large"),
@@ -261,12 +261,13 @@ if ss.get(keys.SHEET_DELETE_WHICH) not in numbers or ss.get(keys.SHEET_DELETE_FO
     ss[keys.SHEET_DELETE_WHICH] = numbers[-1]  # a deal came or went: the newest is the likely one to delete
     ss[keys.SHEET_DELETE_FOR] = len(items)
 b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
-b[0].button(t("Undo"), icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, disabled=not ss.get(keys.SHEET_HISTORY),
-            width="stretch", help=t("Back to the sheet before the last change."))
+once.button(t("Undo"), icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, where=b[0],
+            disabled=not ss.get(keys.SHEET_HISTORY), width="stretch", help=t("Back to the sheet before the last change."))
 b[1].selectbox(t("Deal to delete"), numbers, key=keys.SHEET_DELETE_WHICH,
                format_func=lambda v: "—" if v is None else t("Deal {n}", n=v), disabled=not items)
-b[2].button(t("Delete deal"), key=keys.SHEET_DELETE, on_click=delete_chosen, disabled=not items, width="stretch")
-b[3].button(t("New match"), key=keys.SHEET_CLEAR, on_click=new_match, disabled=not items, width="stretch",
+once.button(t("Delete deal"), key=keys.SHEET_DELETE, on_click=delete_chosen, where=b[2], disabled=not items,
+            width="stretch")
+once.button(t("New match"), key=keys.SHEET_CLEAR, on_click=new_match, where=b[3], disabled=not items, width="stretch",
             help=t("Empty the sheet (Undo brings it back)."))
 b[4].download_button(t("Save the sheet as CSV"), data=table.csv_text(items), file_name="baloot-score-sheet.csv",
                      mime="text/csv", key=keys.SHEET_DOWNLOAD, on_click="ignore", disabled=not items,

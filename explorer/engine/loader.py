@@ -104,6 +104,9 @@ class _LongNumber:
     def __init__(self, digits: int):
         self.digits = digits
 
+    def __repr__(self) -> str:
+        return f"a number of {self.digits} digits"
+
 
 # --- YAML ----------------------------------------------------------------------------------------
 
@@ -406,6 +409,35 @@ def _load(text: str, backend: type, stats: dict[str, int] | None, max_items: int
 def load_json(data: str | bytes, *, where: str | Msg = "link", max_items: int | None = None) -> Any:
     """JSON text to plain data within the same bounds (``max_items`` as for :func:`load_yaml`); every problem
     line starts with ``where``."""
+    damaged = Msg("the scenario in this link is damaged (not readable)")
+    try:
+        doc, duplicates = parse_json(data.decode("utf-8") if isinstance(data, bytes) else data)
+    except ScenarioError as e:
+        raise ScenarioError([at(where, p) for p in e.problems]) from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(at(where, at(_byte_place(data, e.start), damaged))) from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError(at(where, at(_place(e.lineno, e.colno), damaged))) from None
+    except Exception:  # noqa: BLE001 - none is known; whatever the decoder raises, one line
+        raise ScenarioError(at(where, damaged)) from None
+    problems = value_problems(doc, duplicates, max_items=max_items)
+    if problems:
+        raise ScenarioError([at(where, p) for p in problems])
+    return doc
+
+
+def parse_json(text: str) -> tuple[Any, dict[int, list[tuple[Any, str]]]]:
+    """JSON text to plain data, and the keys written twice in each mapping, for :func:`value_problems` to name
+    (with the numbers of more than :data:`MAX_DIGITS` digits, never converted). ValueError when the text is not
+    JSON; ScenarioError when it nests too deep for Python's parser (a thousand ``[`` is about 1 KB).
+
+    >>> parse_json('{"a": [1, 2]}')[0]
+    {'a': [1, 2]}
+    >>> parse_json("[" * 5000)
+    Traceback (most recent call last):
+    ...
+    explorer.engine.errors.ScenarioError: lists and mappings nest more than 16 levels deep
+    """
     duplicates: dict[int, list[tuple[Any, str]]] = {}
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -420,32 +452,21 @@ def load_json(data: str | bytes, *, where: str | Msg = "link", max_items: int | 
         digits = len(text.lstrip("-"))
         return _LongNumber(digits) if digits > MAX_DIGITS else int(text)
 
-    damaged = Msg("the scenario in this link is damaged (not readable)")
     try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-        doc = json.loads(text, object_pairs_hook=pairs, parse_int=number)
+        return json.loads(text, object_pairs_hook=pairs, parse_int=number), duplicates
     except RecursionError:
-        raise ScenarioError(at(where, _deep())) from None
-    except UnicodeDecodeError as e:
-        raise ScenarioError(at(where, at(_byte_place(data, e.start), damaged))) from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(at(where, at(_place(e.lineno, e.colno), damaged))) from None
-    except Exception:  # noqa: BLE001 - none is known; whatever the decoder raises, one line
-        raise ScenarioError(at(where, damaged)) from None
-    problems = value_problems(doc, duplicates, max_items=max_items)
-    if problems:
-        raise ScenarioError([at(where, p) for p in problems])
-    return doc
+        raise ScenarioError(problem(_deep())) from None
 
 
 # --- the checks on loaded values, each reported with its path --------------------------------------
 
 def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None = None, *,
-                   max_items: int | None = None) -> list[str]:
+                   max_items: int | None = None, max_values: int = MAX_VALUES, controls: bool = False) -> list[str]:
     """Problems of loaded data, one line each with its path: keys given twice, numbers too long or
     not finite, text with characters a file cannot hold, nesting past :data:`MAX_DEPTH`, more than
-    :data:`MAX_VALUES` values, a list or mapping of more than ``max_items`` items (refused at its count,
+    ``max_values`` values, a list or mapping of more than ``max_items`` items (refused at its count,
     its items unread). Iterative, so any depth is safe; stops at :data:`MAX_PROBLEMS`.
+    ``controls``: text may hold control characters (but never a lone surrogate, which no UTF-8 text holds).
     """
     duplicates = duplicates or {}
     out: list[str] = []
@@ -454,8 +475,9 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
     while stack and len(out) < MAX_PROBLEMS:
         value, path, depth = stack.pop()
         seen += 1
-        if seen > MAX_VALUES:
-            out.append(problem(_too_many()))
+        if seen > max_values:
+            out.append(problem(_too_many() if max_values == MAX_VALUES else
+                               Msg("more than {n} values", n=max_values)))
             break
         if isinstance(value, (dict, list)):
             if depth + 1 > MAX_DEPTH:
@@ -468,12 +490,12 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
             if isinstance(value, list):
                 stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in reversed(list(enumerate(value))))
                 continue
-            for key, lines in duplicates.get(id(value), ()):
+            for key, lines in duplicates.get(id(value), ())[:MAX_PROBLEMS]:  # 40,000 times one key: 40 lines
                 out.append(at(_join(path, key), Msg("the key is written twice ({lines}); keep one", lines=lines)
                               if lines else Msg("the key is written twice; keep one")))
             children = []
             for key, v in value.items():
-                bad = scalar_problem(key)
+                bad = scalar_problem(key, controls=controls)
                 if bad:
                     out.append(at(path, Msg("the key {key}: {problem}",
                                             key=_cut(repr(key) if isinstance(key, str) else str(key)), problem=bad)))
@@ -481,14 +503,15 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
                 children.append((v, _join(path, key), depth + 1))
             stack.extend(reversed(children))
             continue
-        bad = scalar_problem(value)
+        bad = scalar_problem(value, controls=controls)
         if bad:
             out.append(at(path, bad))
     return out[:MAX_PROBLEMS]
 
 
-def scalar_problem(value: Any) -> Msg | None:
-    """Why a loaded scalar cannot be part of a scenario (a message; ``str()`` of it is the English), or None."""
+def scalar_problem(value: Any, *, controls: bool = False) -> Msg | None:
+    """Why a loaded scalar cannot be part of a scenario (a message; ``str()`` of it is the English), or None.
+    ``controls``: control characters are allowed in text (lone surrogates never are)."""
     if isinstance(value, _LongNumber):
         return _long_number(value.digits)
     if isinstance(value, float) and not math.isfinite(value):
@@ -496,7 +519,7 @@ def scalar_problem(value: Any) -> Msg | None:
             return Msg("infinity is not a number a scenario can hold")
         return Msg("not-a-number (.nan) is not a number a scenario can hold")
     if isinstance(value, str):
-        bad = NON_PRINTABLE.search(value)
+        bad = (_SURROGATE if controls else NON_PRINTABLE).search(value)
         if bad:
             return Msg("the text holds {char}; remove it", char=_char(bad.group()))
     return None

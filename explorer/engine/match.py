@@ -27,6 +27,7 @@ from typing import Any
 from .cards import CardError, Team
 from .errors import ScenarioError, at, problem, short
 from .i18n import Code, Msg
+from .loader import scalar_problem
 from .tables import MATCH_TARGET
 
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
@@ -46,6 +47,36 @@ scenarios refuse them rather than accept absurd totals.)"""
 
 class MatchError(ScenarioError):
     """A deal or an edit the match cannot take; ``problems`` holds one line per problem."""
+
+
+NOTE_LIMIT = 120
+"""The longest note of a deal (the Score sheet's box and grid take as many characters)."""
+
+
+def note_text(value: Any, *, where: str | Msg = "") -> str:
+    """A deal's note: text of at most :data:`NOTE_LIMIT` characters (empty for None; a number is written as text)
+    that a file can hold (no NUL, ESC or other control character, as files and links refuse them). MatchError
+    says what is wrong.
+
+    >>> note_text(None), note_text(84), note_text("Hokum ♥ by N")
+    ('', '84', 'Hokum ♥ by N')
+    >>> note_text("red\x1b[31m", where="row 3, note")
+    Traceback (most recent call last):
+    ...
+    explorer.engine.match.MatchError: row 3, note: the text holds the control character U+001B (ESC); remove it
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise MatchError(at(where, Msg("a note is text, not {value}", value=short(value))))
+    text = value if isinstance(value, str) else short(value)
+    if len(text) > NOTE_LIMIT:
+        raise MatchError(at(where, Msg("the note is {n} characters long; a note has at most {most}", n=len(text),
+                                       most=NOTE_LIMIT)))
+    bad = scalar_problem(text)
+    if bad is not None:
+        raise MatchError(at(where, bad))
+    return text
 
 
 def whole_points(value: Any, *, where: str | Msg = "") -> int:
@@ -159,7 +190,7 @@ class MatchDeal:
         object.__setattr__(self, "ew", whole_points(self.ew, where="EW"))
         if self.gahwa_winner is not None and not isinstance(self.gahwa_winner, Team):
             object.__setattr__(self, "gahwa_winner", _team_or_none(self.gahwa_winner, where="gahwa_winner"))
-        object.__setattr__(self, "note", "" if self.note is None else str(self.note))
+        object.__setattr__(self, "note", note_text(self.note, where="note"))
         if self.gahwa_winner is not None and self.cancelled:
             raise MatchError(problem(Msg("a deal cannot be both a Gahwa and cancelled")))
         if self.gahwa_winner is not None and (self.ns or self.ew):
@@ -248,11 +279,12 @@ class MatchDeal:
         if not isinstance(cancelled, bool):
             problems.append(at(_field(where, "cancelled"), Msg("{value} is not true or false", value=short(cancelled))))
             cancelled = False
+        try:
+            note = note_text(row.get("note"), where=_field(where, "note"))
+        except MatchError as e:
+            problems += e.problems
         if problems:
             raise MatchError(problems)
-        note = row.get("note") or ""
-        if isinstance(note, float) and math.isnan(note):
-            note = ""
         try:
             return cls(ns=values["NS"], ew=values["EW"], gahwa_winner=winner, cancelled=cancelled, note=note)
         except MatchError as e:

@@ -51,8 +51,10 @@ Difficulty = Literal["heuristic", "strong"]
 DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.N: "Noura", Seat.E: "Faisal", Seat.W: "Hamad"}
 """The seed's table (002): you and your partner Noura against Faisal and Hamad."""
 FORMAT = 1
-MAX_DEALS = 200
-"""A stored practice holds at most this many deals (a match to 152 takes about 10 to 20)."""
+MAX_DEALS = 60
+"""A practice holds at most this many deals: a match to 152 takes about 10 to 20, redeals included (every deal
+played adds 16 game points or more, so about 20 take a team past 152). A stored one is replayed deal by deal on
+every load, so the bound is its cost too: 60 redeals replay in about 0.2 s."""
 
 
 class PracticeError(ValueError):
@@ -194,6 +196,9 @@ class Practice:
             raise PracticeError(Msg("the deal in play is not finished"))
         if self.over:
             raise PracticeError(Msg("the match is over: start a new one"))
+        if len(self.deals) >= MAX_DEALS:
+            raise PracticeError(Msg("this match has had {n} deals, the most a practice keeps: start a new one",
+                                    n=len(self.deals)))
         after = self.match.totals()
         n = len(self.deals) + 1
         log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))
@@ -242,9 +247,7 @@ class Practice:
         p = cls(seed=got.seed, profile=profile, goal=got.goal, difficulty=got.difficulty,
                 names=tuple((s, got.names[s.value]) for s in SEATS), tutor=got.tutor, auto_declare=got.auto_declare,
                 deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions)) for d in got.deals))
-        for i, g in enumerate(p.states):
-            if i < len(p.deals) - 1 and not g.finished:
-                raise PracticeError(at(f"deals[{i}]", Msg("not finished, but a later deal follows")))
+        p.__dict__["states"] = _played(p)
         try:
             _ = p.match
         except MatchError as e:
@@ -285,6 +288,51 @@ class _PracticeIn(BaseModel):
         if set(self.names) != {s.value for s in SEATS}:
             raise InputError("names: one name (1 to 40 characters) for each of S, E, N and W")
         return self
+
+
+def _played(p: Practice) -> tuple[GameState, ...]:
+    """Each deal's state, replayed in order; PracticeError unless the deals are the ones the engine deals, one after
+    the other: the seed of each (``<seed>-<n>``), the first from 0 to 0, each next one dealt by the dealer's right with
+    the totals the deals before it make, and none after the match was decided (or after the one deal of a one-deal
+    practice). The cheap checks come first and the replay stops at the first wrong deal, so a forged match of 200
+    deals is refused at once (a match to 152 has a dozen or two)."""
+    if p.goal == "deal" and len(p.deals) > 1:
+        raise PracticeError(at("deals", Msg("a practice of one deal holds one deal, not {n}", n=len(p.deals))))
+    for i, log in enumerate(p.deals):
+        if log.seed != f"{p.seed}-{i + 1}":
+            raise PracticeError(at(f"deals[{i}].seed", Msg("{value} is not the seed of deal {n} ({want})",
+                                                           value=short(log.seed), n=i + 1, want=short(f"{p.seed}-{i + 1}"))))
+    if p.deals[0].match != (0, 0):
+        raise PracticeError(at("deals[0].match", Msg("the first deal starts from 0 and 0, not {ns} and {ew}",
+                                                     ns=p.deals[0].match[0], ew=p.deals[0].match[1])))
+    states: list[GameState] = []
+    for i, log in enumerate(p.deals):
+        if states:
+            _follows(states, log, i)
+        states.append(_replay(p.profile, log))
+    return tuple(states)
+
+
+def _follows(states: list[GameState], log: DealLog, i: int) -> None:
+    """PracticeError unless deal ``i`` (``log``) is the one the engine deals after the ``states`` before it."""
+    before = states[-1]
+    if not before.finished:
+        raise PracticeError(at(f"deals[{i - 1}]", Msg("not finished, but a later deal follows")))
+    match = Match(tuple(g.match_deal() for g in states))
+    winner = match.winner()
+    if winner is not None:
+        raise PracticeError(at(f"deals[{i}]", Msg("deal {n} comes after the match was decided ({team} won it in "
+                                                  "deal {m})", n=i + 1, team=winner, m=len(states))))
+    totals = match.totals()
+    if log.match != (totals[Team.NS], totals[Team.EW]):
+        raise PracticeError(at(f"deals[{i}].match", Msg("the totals before deal {n} are {ns} and {ew}; the deals "
+                                                        "before it make {want_ns} and {want_ew}", n=i + 1,
+                                                        ns=log.match[0], ew=log.match[1], want_ns=totals[Team.NS],
+                                                        want_ew=totals[Team.EW])))
+    if log.dealer is not before.next_dealer:
+        raise PracticeError(at(f"deals[{i}].dealer", Msg("{seat} deals deal {n}, but {want} deals after {previous}",
+                                                         seat=log.dealer, n=i + 1, want=before.next_dealer,
+                                                         previous=before.dealer)))
 
 
 def _replay(profile: RuleProfile, log: DealLog) -> GameState:

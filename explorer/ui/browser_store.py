@@ -19,6 +19,14 @@ write once. Python keeps, per value, the text it last read or wrote, so it write
 never before the browser has answered (an empty sheet on the first run must not overwrite a stored
 one).
 
+A write never overwrites another tab's (two tabs adding at the same moment lost one deal): it carries the number of
+the reader's answer it was drawn from, and the browser makes it only while that is still the last answer and the key
+still holds that answer's text (compare-and-set, in one JavaScript turn). Otherwise nothing is written and the reader
+answers with what is there now, marked ``refused``: the page's next :func:`read` is fresh, with ``base``, the value
+this session had built on, so the page can join its change to the other tab's (the score sheet keeps both tabs'
+deals) or say that its change was not kept. The same ``base`` comes with any other tab's change, for a change this
+page made in the same run.
+
 The reader is mounted in a fragment (``st.fragment``): its answer, a second or so after a page appeared,
 reruns that fragment only. It used to rerun the whole app on every load of every page, redrawing the
 widgets under the user's finger. The fragment reruns the app only when an answer brings news
@@ -27,9 +35,8 @@ change the page made before it, another tab's change. Otherwise the answer waits
 and the page's next run handles it as usual (the first save waits for it too).
 
 The value is stored under ``baloot-explorer:<name>`` as ``{"app": "baloot-explorer", "format": 1,
-"value": ...}``. The format version is inside the value, not in the key, so a value written by another
-version is found and named in a message instead of being silently ignored. An unusable value (not
-JSON, another format, too large, or refused by ``check``) is copied to
+"value": ...}`` (:mod:`explorer.ui.stored_text`, which reads any text a browser may hold without an exception). An
+unusable value (not JSON, nested too deep, another format, too large, or refused by ``check``) is copied to
 ``baloot-explorer:<name>:unreadable`` by the first save that changes the page's value (until
 then it stays where it is, and a reload names it again), and the user can download it from
 :func:`problem_box`; nothing the user entered is lost.
@@ -54,7 +61,6 @@ AppTest runs no component: there (``global.appTest``) the store answers at once 
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -64,28 +70,31 @@ import streamlit as st
 from streamlit import config
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from explorer.engine.errors import joined
 from explorer.engine.i18n import N_, Msg
 from explorer.ui import lang
 from explorer.ui import state as keys
 from explorer.ui.lang import t
+from explorer.ui.stored_text import (  # noqa: F401 - the stored text's names, read from here by the pages and tests
+    FORMAT,
+    MAX_CHARS,
+    NAMESPACE,
+    StoreError,
+    decode,
+    encode,
+    storage_key,
+)
 from explorer.ui.text import plain
 
 KEPT_VALUES = (N_("score sheet"), N_("lesson progress"), N_("match in progress"))
 """What the pages keep in the browser, as :func:`problem_box` names them (``what``)."""
 
-NAMESPACE = "baloot-explorer"
-"""The prefix of every localStorage key of this app."""
-FORMAT = 1
-"""The version of the stored envelope; a value of another version is reported, not read."""
-MAX_CHARS = 250_000
-"""The longest stored text read or written (localStorage holds about 5 million characters per site)."""
-
 _JS = r"""
 // One state per page load, shared by every mount of the component.
 const S = (globalThis.__balootExplorerStore ??= {
-  tab: Math.random().toString(36).slice(2), seq: 0, done: {}, stop: {},
+  tab: Math.random().toString(36).slice(2), seq: 0, done: {}, stop: {}, seen: {}, ok: {},
 });
+// S.seen[key]: {seq, text} of the last answer sent for a key (or the text this page wrote since): a write is made
+// only when Python drew it from that very answer and the key still holds that text (compare-and-set).
 
 function readItem(key, max) {
   try {
@@ -102,21 +111,41 @@ export default function ({data, key, setStateValue}) {
   if (d.op === "write") {
     if (S.done[d.key] === d.id) return;  // drawn again with the same write: done already
     S.done[d.key] = d.id;
+    const seen = S.seen[d.key];
+    let now = null;
+    try { now = window.localStorage.getItem(d.key); } catch (e) { now = undefined; }
+    if (!seen || seen.seq !== d.after || now !== seen.text) {
+      // Another tab wrote since the answer this write was drawn from, or a newer answer is on its way: nothing is
+      // written; the reader tells Python what is there now, which merges or says what was not kept.
+      const again = S.reportFor && S.reportFor[d.key];
+      if (again) again({refused: d.id, ok: S.ok[d.key] || null});
+      else setStateValue("failed", {id: d.id, error: "changed in another tab"});
+      return;
+    }
     try {
       for (const it of d.items) {  // {key, text} or {key, copy: another key}
         const text = it.copy ? window.localStorage.getItem(it.copy) : it.text;
         if (text === null || text === undefined) window.localStorage.removeItem(it.key);
         else window.localStorage.setItem(it.key, text);
       }
+      seen.text = window.localStorage.getItem(d.key);
+      S.ok[d.key] = d.id;
     } catch (e) {
       setStateValue("failed", {id: d.id, error: String((e && e.name) || e)});
     }
     return;
   }
-  const report = () => setStateValue("stored", {...readItem(d.key, d.max), tab: S.tab, seq: ++S.seq});
+  const report = (extra) => {
+    const seq = ++S.seq;
+    let text = null;
+    try { text = window.localStorage.getItem(d.key); } catch (e) { text = undefined; }
+    S.seen[d.key] = {seq, text};
+    setStateValue("stored", {...readItem(d.key, d.max), tab: S.tab, seq, ...(extra || {})});
+  };
   // The latest mount answers: a reader drawn elsewhere (in or out of a fragment) is mounted anew, maybe
   // before the old mount is cleaned up; one listener per value and page load calls the latest mount's report.
   (S.report ??= {})[key] = report;
+  (S.reportFor ??= {})[d.key] = report;  // by the stored value's key, for a refused write
   if (!S.stop[key]) {
     const onStorage = (ev) => {
       if (ev.storageArea === window.localStorage && (ev.key === d.key || ev.key === null)) S.report[key]();
@@ -127,97 +156,12 @@ export default function ({data, key, setStateValue}) {
   report();  // on mount, and when a new session draws the reader again
   return () => {  // unmounted: stop listening, unless a newer mount took over already
     if (S.report[key] === report) { S.stop[key](); delete S.stop[key]; delete S.report[key]; }
+    if (S.reportFor[d.key] === report) delete S.reportFor[d.key];
   };
 }
 """
 
 _component = st.components.v2.component(f"{NAMESPACE}.browser_store", js=_JS)
-
-
-class StoreError(ValueError):
-    """A value that cannot be stored, or a stored text that cannot be read; the message says why.
-
-    ``message`` is the reason as a :class:`Msg` (a page shows it in its language); ``str()`` is its English.
-    """
-
-    def __init__(self, message: str | Msg):
-        self.message = message
-        super().__init__(str(message))
-
-
-# --- the stored text (no Streamlit) ----------------------------------------------------------------
-
-def storage_key(name: str) -> str:
-    """The localStorage key of a value.
-
-    >>> storage_key("sheet")
-    'baloot-explorer:sheet'
-    """
-    if not name or not all(c.isalnum() or c in "-_." for c in name):
-        raise ValueError(f"a stored value's name is letters, digits, '-', '_' or '.', not {name!r}")
-    return f"{NAMESPACE}:{name}"
-
-
-def encode(value: Any) -> str:
-    """The stored text of a JSON-able value (one spelling per value, so equal values give equal texts).
-
-    >>> encode({"b": 1, "a": [True, None]})
-    '{"app":"baloot-explorer","format":1,"value":{"a":[true,null],"b":1}}'
-    >>> encode({1, 2})
-    Traceback (most recent call last):
-    ...
-    explorer.ui.browser_store.StoreError: the value cannot be kept in the browser (Object of type set is not JSON serializable)
-    """
-    try:
-        text = json.dumps({"app": NAMESPACE, "format": FORMAT, "value": value}, ensure_ascii=False,
-                          sort_keys=True, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError) as e:
-        raise StoreError(Msg("the value cannot be kept in the browser ({error})", error=str(e))) from None
-    if len(text) > MAX_CHARS:
-        raise StoreError(Msg("the value is too large to keep in the browser ({n:,} characters, at most {most:,})",
-                             n=len(text), most=MAX_CHARS))
-    return text
-
-
-def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
-    """The value of a stored text, passed through ``check``; StoreError says what is wrong.
-
-    >>> decode(encode([1, 2]))
-    [1, 2]
-    >>> decode('{"app":"baloot-explorer","format":0,"value":[]}')
-    Traceback (most recent call last):
-    ...
-    explorer.ui.browser_store.StoreError: it was saved by an older version of the app (format 0), which this one cannot read
-    """
-    if not isinstance(text, str):
-        raise StoreError(Msg("it is not text"))
-    if len(text) > MAX_CHARS:
-        raise StoreError(Msg("it is too large ({n:,} characters, at most {most:,})", n=len(text), most=MAX_CHARS))
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        raise StoreError(Msg("it is damaged (not readable JSON)")) from None
-    if not isinstance(doc, dict) or doc.get("app") != NAMESPACE or "value" not in doc:
-        raise StoreError(Msg("it was not saved by this app (or it is damaged)"))
-    version = doc.get("format")
-    if version != FORMAT:
-        if isinstance(version, int) and not isinstance(version, bool) and version < FORMAT:
-            raise StoreError(Msg("it was saved by an older version of the app (format {version}), which this one "
-                                 "cannot read", version=version))
-        if isinstance(version, int) and not isinstance(version, bool):
-            raise StoreError(Msg("it was saved by a newer version of the app (format {version}); this one reads "
-                                 "format {current}", version=version, current=FORMAT))
-        raise StoreError(Msg("its format {version} is unknown", version=repr(version)))
-    value = doc["value"]
-    if check is None:
-        return value
-    try:
-        return check(value)
-    except StoreError:
-        raise
-    except ValueError as e:  # the callers' model errors (MatchError, PracticeError...) are ValueErrors
-        lines = getattr(e, "lines", None) or getattr(e, "problems", None)  # problem lines, in any language
-        raise StoreError(joined(lines) if lines else str(e)) from None
 
 
 # --- the session's view of a stored value ----------------------------------------------------------
@@ -237,6 +181,12 @@ class Reading:
     """Why a stored value could not be used (damaged, another version, too large, refused)."""
     raw: str | None = None
     """The unusable text as it was stored, to offer for download."""
+    base: Any = None
+    """In a fresh reading after the first (another tab's change): the value this session last knew as stored before
+    it, checked (its own last write, or its last reading; None: nothing usable). A page whose value differs from it
+    had a change of its own the other tab's overwrote or raced: it merges the two, or says what was not kept."""
+    refused: bool = False
+    """This session's last write was not made: another tab wrote first (the browser compares before it writes)."""
 
 
 @dataclass
@@ -259,6 +209,12 @@ class _Slot:
     changed: bool = False           # before the answer: the page asked to save another text since
     pending: dict[str, Any] | None = None  # the latest write, drawn on every run once there is one
     failed: str | None = None       # the id of the last write the browser refused
+    written: dict[str, tuple[int, str]] | None = None  # the last writes: id -> (their number, text)
+    read_text: str | None = None    # the text of the last answer handled
+    read_at: int = 0                # how many writes were made before it
+    aside_in: str | None = None     # the id of the write that sets the unusable text aside
+    memory_refused: dict[str, Any] | None = None  # under AppTest: the write the memory refused, as the JS says it
+    memory_ok: str | None = None    # under AppTest: the id of the last write the memory made
 
 
 def _in_app_test() -> bool:
@@ -291,6 +247,9 @@ def _answer(name: str, *, wait: bool = False) -> dict[str, Any] | None:
     if _in_app_test():
         memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
         text = memory.get(storage_key(name))
+        refused, _slot(name).memory_refused = _slot(name).memory_refused, None
+        if refused:  # the reader's answer to a refused write: what is there now
+            return {"text": text, "tab": "memory", "seq": f"refused {refused['refused']}", **refused}
         return {"text": text, "tab": "memory", "seq": text}
     if wait:  # the page waits for the answer: outside a fragment, the answer reruns the app (on every run of
         _slot(name).waiting = True  # this page, so the reader is not mounted anew in between)
@@ -375,22 +334,56 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = F
         slot.problem = Msg("this browser does not let the app keep anything ({error}), so it lasts as long as "
                            "this tab", error=str(got["error"]))
         return _reading(slot, fresh=first)
-    if not first and text == slot.known:
+    refused = got.get("refused") in (slot.written or {})
+    base = None if first else _base_text(slot, got) if refused else slot.known
+    slot.read_text, slot.read_at = text, slot.writes
+    if refused and got.get("refused") == slot.aside_in:
+        slot.aside = {"copy": storage_key(name)}  # not set aside: the next write does it (if the text is still there)
+    if not first and text == base:  # nothing new (a write refused while an answer was on its way: made again)
+        slot.known = text
         return _reading(slot)
     slot.known = text
+    value = _take(slot, name, got, check)
+    return Reading(ready=True, value=value, fresh=True, problem=slot.problem, raw=slot.raw, refused=refused,
+                   base=None if base is None else _value_or_none(base, check))
+
+
+def _take(slot: _Slot, name: str, got: dict[str, Any], check: Callable[[Any], Any] | None) -> Any:
+    """The value of a new stored text (None when nothing usable is stored; the slot says why)."""
+    text = got.get("text")
     slot.problem, slot.raw, slot.hold, slot.unreadable = None, None, None, False
     value = None
     if got.get("size"):
         slot.problem = Msg("it is too large ({n:,} characters, at most {most:,})", n=int(got["size"]), most=MAX_CHARS)
-        slot.aside = {"copy": storage_key(name)}
     elif text is not None:
         try:
             value = decode(text, check=check)
         except StoreError as e:
-            slot.problem, slot.raw, slot.aside = e.message, text, {"text": text}
-    if slot.problem:
-        slot.unreadable, slot.dismissed, slot.hold = True, False, ""
-    return _reading(slot, fresh=True, value=value)
+            slot.problem, slot.raw = e.message, text
+    if slot.problem:  # set aside by the first write that changes it: copied there in the browser (the write is made
+        # only while the key still holds this very text)
+        slot.unreadable, slot.dismissed, slot.hold, slot.aside = True, False, "", {"copy": storage_key(name)}
+    return value
+
+
+def _base_text(slot: _Slot, got: dict[str, Any]) -> str | None:
+    """After a refused write: the text this session's writes built on, as stored (its last write the browser made
+    since the last answer, else that answer's text).
+
+    >>> _base_text(_Slot(written={"s:1": (1, "a"), "s:2": (2, "b")}, read_text="r", read_at=0), {"ok": "s:1"})
+    'a'
+    >>> _base_text(_Slot(written={"s:1": (1, "a")}, read_text="r", read_at=1), {"ok": "s:1"})
+    'r'
+    """
+    made = (slot.written or {}).get(got.get("ok"))
+    return made[1] if made is not None and made[0] > slot.read_at else slot.read_text
+
+
+def _value_or_none(text: str | None, check: Callable[[Any], Any] | None) -> Any:
+    try:
+        return None if text is None else decode(text, check=check)
+    except StoreError:
+        return None
 
 
 def _reading(slot: _Slot, *, fresh: bool = False, value: Any = None) -> Reading:
@@ -437,20 +430,33 @@ def save(name: str, value: Any) -> bool:
         slot.hold = text  # the unusable text stays until the user changes something
     elif text != slot.known:
         slot.hold = None
-        key = storage_key(name)
-        items = [{"key": key + ":unreadable", **slot.aside}] if slot.aside else []
-        items.append({"key": key, "text": text})
-        slot.aside, slot.known = None, text
-        slot.writes += 1
-        slot.pending = {"op": "write", "key": key, "id": f"{_token()}:{slot.writes}", "items": items}
+        _send(name, slot, text)
         sent = True
-        if _in_app_test():
-            memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
-            for it in items:
-                memory[it["key"]] = memory.get(it["copy"]) if "copy" in it else it["text"]
     if slot.pending is not None and not _in_app_test():
         _write(name, slot)
     return sent
+
+
+def _send(name: str, slot: _Slot, text: str) -> None:
+    """Queue the write of ``text``: made by the browser only if the key still holds the text of the answer it was
+    drawn from (``after``: that answer's number), so a write never overwrites another tab's (compare-and-set)."""
+    key = storage_key(name)
+    items = [{"key": key + ":unreadable", **slot.aside}] if slot.aside else []
+    items.append({"key": key, "text": text})
+    slot.writes += 1
+    write_id = f"{_token()}:{slot.writes}"
+    slot.written = {**dict(list((slot.written or {}).items())[-7:]), write_id: (slot.writes, text)}
+    slot.aside_in = write_id if slot.aside else slot.aside_in
+    expected, slot.aside, slot.known = slot.known, None, text
+    slot.pending = {"op": "write", "key": key, "id": write_id, "items": items, "after": (slot.seen or (None, None))[1]}
+    if _in_app_test():  # the memory compares before it writes, as the browser does
+        memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
+        if memory.get(key) != expected:
+            slot.memory_refused = {"refused": write_id, "ok": slot.memory_ok}
+            return
+        for it in items:
+            memory[it["key"]] = memory.get(it["copy"]) if "copy" in it else it["text"]
+        slot.memory_ok = write_id
 
 
 def _write(name: str, slot: _Slot) -> None:
@@ -495,7 +501,9 @@ def problem_box(name: str, what: str) -> None:
             st.code(reason, language=None, wrap_lines=True)
         cols = st.columns([1, 1, 2])
         if slot.raw is not None:
-            cols[0].download_button(t("Download what was kept"), slot.raw, file_name=f"{NAMESPACE}-{name}.json",
+            # a browser may keep text no UTF-8 file can hold (a lone surrogate): written as its \u escape
+            cols[0].download_button(t("Download what was kept"), slot.raw.encode("utf-8", "backslashreplace"),
+                                    file_name=f"{NAMESPACE}-{name}.json",
                                     mime="application/json", key=keys.store_problem_key(name) + ".download",
                                     on_click="ignore", width="stretch")
         cols[1].button(t("Close"), key=keys.store_problem_key(name) + ".close", width="stretch",

@@ -27,7 +27,8 @@ from typing import Any
 
 import streamlit as st
 
-from explorer.engine.i18n import N_
+from explorer.engine.errors import at, short
+from explorer.engine.i18n import N_, Code, Msg
 from explorer.lessons import Feedback
 from explorer.ui import browser_store
 from explorer.ui import state as keys
@@ -45,36 +46,56 @@ _FEEDBACK_REQUIRED = {f.name for f in dataclasses.fields(Feedback) if f.default 
 
 
 class ProgressError(ValueError):
-    """Kept progress that does not fit the model; the message says where."""
+    """Kept progress that does not fit the model; the message says where (``problems``: the line, a message a page
+    says in its language)."""
+
+    def __init__(self, where: str, message: Msg) -> None:
+        self.problems = [at(where, message)]
+        super().__init__(self.problems[0])
 
 
 def _id(value: Any, where: str) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_ID:
-        raise ProgressError(f"{where}: {value!r} is not an id")
+        raise ProgressError(where, Msg("{value} is not an id", value=short(value)))
     return value
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ProgressError(f"{where}: {value!r} is not true or false")
+        raise ProgressError(where, Msg("{value} is not true or false", value=short(value)))
+    return value
+
+
+MAX_GIVEN = 200
+"""The longest answer kept (a card, a seat, a number or a choice's value: a few characters)."""
+
+
+def _given(value: Any, where: str) -> Any:
+    """An answer as the question widgets give it: nothing, yes/no, a number, a text, or a list of them."""
+    items = value if isinstance(value, list) and len(value) <= 32 else [value]
+    for item in items:
+        if item is None or isinstance(item, (bool, int)) or (isinstance(item, str) and len(item) <= MAX_GIVEN):
+            continue
+        raise ProgressError(where, Msg("not an answer (a card, a seat, a number, yes or no, or a choice)"))
     return value
 
 
 def _answer(rec: Any, where: str) -> dict[str, Any]:
     if not isinstance(rec, Mapping):
-        raise ProgressError(f"{where}: an answer is a mapping, not {type(rec).__name__}")
+        raise ProgressError(where, Msg("an answer is a mapping, not {type}", type=Code(type(rec).__name__)))
     attempts = rec.get("attempts")
     if not isinstance(attempts, int) or isinstance(attempts, bool) or attempts < 1:
-        raise ProgressError(f"{where}.attempts: {attempts!r} is not a count of 1 or more")
+        raise ProgressError(f"{where}.attempts", Msg("{value} is not a count of 1 or more", value=short(attempts)))
     fb = rec.get("feedback")
     if not isinstance(fb, Mapping) or not _FEEDBACK_REQUIRED <= set(fb) <= set(_FEEDBACK_TYPES):
-        raise ProgressError(f"{where}.feedback: not the feedback of an answer")
+        raise ProgressError(f"{where}.feedback", Msg("not the feedback of an answer"))
     for name, kind in _FEEDBACK_TYPES.items():
         if name in fb and not isinstance(fb[name], kind):
-            raise ProgressError(f"{where}.feedback.{name}: {fb[name]!r} is not {kind.__name__}")
+            raise ProgressError(f"{where}.feedback.{name}", Msg("{value} is not {type}", value=short(fb[name]),
+                                                                 type=Code(kind.__name__)))
     ever_right = _bool(rec.get("ever_right"), f"{where}.ever_right")
     return {
-        "given": rec.get("given"),
+        "given": _given(rec.get("given"), f"{where}.given"),
         "feedback": Feedback(**fb),
         "correct": _bool(rec.get("correct"), f"{where}.correct"),
         "ever_right": ever_right,
@@ -88,22 +109,23 @@ def _answer(rec: Any, where: str) -> dict[str, Any]:
 def read_progress(value: Any) -> dict[str, dict[str, Any]]:
     """The model's progress dict from a kept value; ProgressError names the first place that is wrong."""
     if not isinstance(value, Mapping) or not isinstance(value.get("lessons"), Mapping):
-        raise ProgressError("not lesson progress (a mapping with 'lessons')")
+        raise ProgressError("", Msg("not lesson progress (a mapping with {key})", key=Code("lessons")))
     out: dict[str, dict[str, Any]] = {}
     for lesson_id, rec in value["lessons"].items():
-        where = f"lessons[{lesson_id!r}]"
+        where = f"lessons[{short(lesson_id, 40)}]"
         _id(lesson_id, where)
         if not isinstance(rec, Mapping):
-            raise ProgressError(f"{where}: a lesson's progress is a mapping, not {type(rec).__name__}")
+            raise ProgressError(where, Msg("a lesson's progress is a mapping, not {type}", type=Code(type(rec).__name__)))
         seen = rec.get("seen", [])
         if not isinstance(seen, list):
-            raise ProgressError(f"{where}.seen: a list of step ids, not {type(seen).__name__}")
+            raise ProgressError(f"{where}.seen", Msg("a list of step ids, not {type}", type=Code(type(seen).__name__)))
         answers = rec.get("answers", {})
         if not isinstance(answers, Mapping):
-            raise ProgressError(f"{where}.answers: a mapping of step ids, not {type(answers).__name__}")
+            raise ProgressError(f"{where}.answers", Msg("a mapping of step ids, not {type}",
+                                                        type=Code(type(answers).__name__)))
         out[lesson_id] = {
             "seen": {_id(s, f"{where}.seen") for s in seen},
-            "answers": {_id(k, f"{where}.answers"): _answer(a, f"{where}.answers[{k!r}]")
+            "answers": {_id(k, f"{where}.answers"): _answer(a, f"{where}.answers[{short(k, 40)}]")
                         for k, a in answers.items()},
         }
     return out
@@ -139,6 +161,30 @@ def resume_steps(progress: Mapping[str, Mapping[str, Any]], steps: Mapping[str, 
     return out
 
 
+def merged(base: Mapping[str, Mapping[str, Any]] | None, mine: Mapping[str, Mapping[str, Any]],
+           theirs: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Another tab's progress joined to this tab's: every step seen in either, and each answer as the tab that last
+    answered it has it (this tab's where it answered since ``base``, the progress it had built on).
+
+    >>> a = {"x": {"seen": {"s1"}, "answers": {}}}
+    >>> mine = {"x": {"seen": {"s1", "s2"}, "answers": {"s2": "mine"}}}
+    >>> theirs = {"x": {"seen": {"s1", "s3"}, "answers": {"s3": "theirs"}}, "y": {"seen": {"t"}, "answers": {}}}
+    >>> m = merged(a, mine, theirs)
+    >>> sorted(m["x"]["seen"]), m["x"]["answers"], sorted(m)
+    (['s1', 's2', 's3'], {'s3': 'theirs', 's2': 'mine'}, ['x', 'y'])
+    """
+    out = copy.deepcopy(dict(theirs))
+    before = base or {}
+    for lesson_id, rec in mine.items():
+        into = out.setdefault(lesson_id, {"seen": set(), "answers": {}})
+        into["seen"] = set(into.get("seen", ())) | set(rec.get("seen", ()))
+        was = before.get(lesson_id, {}).get("answers", {})
+        for step, answer in rec.get("answers", {}).items():
+            if answer != was.get(step) or step not in into["answers"]:
+                into["answers"][step] = copy.deepcopy(answer)
+    return out
+
+
 def restore(lessons: Sequence[Any]) -> bool:
     """Bring in the progress kept in this browser; False until the browser has answered."""
     got = browser_store.read(NAME, check=read_progress, wait=True)
@@ -148,7 +194,10 @@ def restore(lessons: Sequence[Any]) -> bool:
     first = not st.session_state.get(keys.LESSON_RESTORED)
     st.session_state[keys.LESSON_RESTORED] = True
     if got.fresh and got.value is not None:
-        st.session_state[keys.LESSON_PROGRESS] = copy.deepcopy(got.value)
+        mine = st.session_state.get(keys.LESSON_PROGRESS)
+        changed_here = not first and mine and mine != got.base  # answered here too, as another tab wrote
+        st.session_state[keys.LESSON_PROGRESS] = merged(got.base, mine, got.value) if changed_here else \
+            copy.deepcopy(got.value)
         if first:
             order = {lesson.id: [s.id for s in lesson.steps] for lesson in lessons}
             for lesson_id, index in resume_steps(got.value, order).items():

@@ -33,9 +33,10 @@ from explorer.lessons import (
     trick_winner_reason,
 )
 from explorer.ui import cards as ui
-from explorer.ui import lang, sidebar, state
+from explorer.ui import lang, once, sidebar, state
 from explorer.ui import lesson_state as ls
 from explorer.ui.lang import t
+from explorer.ui.text import plain
 from explorer.ui.words import problem_lines, profile_title, seat_label, seat_name
 
 CONTRACTS = ("sun", "S", "H", "D", "C")
@@ -398,8 +399,8 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
             st.caption(t("Your hand: click a card to play it."))
         with st.container(horizontal=True, gap="small"):
             for value, label in options:
-                st.button(label, key=state.lesson_card_key(lid, step.id, value), on_click=_check,
-                          args=(lid, step, value))
+                once.button(label, key=state.lesson_card_key(lid, step.id, value), on_click=_check,
+                            args=(lid, step, value))
     else:
         key = state.lesson_question_key(lid, step.id, "input")
         if q.input == "number":
@@ -421,11 +422,11 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
             def given_choice(lid=lid, step=step):
                 i = st.session_state.get(state.lesson_question_key(lid, step.id, "input"))
                 _check(lid, step, None if i is None else step.question.choices[i].value, answered=i is not None)
-            st.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=given_choice,
-                      type="primary")
+            once.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=given_choice,
+                        type="primary")
         else:
-            st.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=_check_input,
-                      args=(lid, step), type="primary")
+            once.button(t("Check"), key=state.lesson_question_key(lid, step.id, "check"), on_click=_check_input,
+                        args=(lid, step), type="primary")
     if st.session_state.get(state.lesson_question_key(lid, step.id, "empty")):
         st.warning(t("Choose an answer first."))
     rec = ls.answer(lid, step.id)
@@ -466,16 +467,16 @@ def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: Rule
 
 
 def feedback_in_language(lesson: Lesson, step: Step, rec: dict[str, Any], profile: RuleProfile) -> Any:
-    """The kept feedback (English, as answered), its words again in the page's language when that is another:
-    the engine grades the kept answer anew (its verdict, right or wrong, stays the one recorded)."""
+    """The feedback of a kept answer, said anew in the page's language: the engine grades the kept answer again
+    (its verdict, right or wrong, stays the one recorded). The kept words are never shown as they were kept: they
+    come from this browser's storage, which anyone can write (a link, colour or image in them would come alive).
+    The learner's answer is shown as written (:func:`plain`)."""
     fb = rec["feedback"]
-    if lang.current() == "en":
-        return fb
     try:
         again = grade(step, rec.get("given"), profile, lang.style(), step_where(lesson, step))
-    except Exception:  # noqa: BLE001 - a feedback that cannot be redone in words is shown as it was kept
-        return fb
-    return replace(again, correct=fb.correct)
+    except Exception:  # noqa: BLE001 - a feedback that cannot be redone in words is shown as it was kept, as text
+        again = replace(fb, answer=plain(fb.answer), reason=plain(fb.reason), explain=plain(fb.explain))
+    return replace(again, correct=fb.correct, given=plain(again.given))
 
 
 def widget_key(lesson: Lesson, step: Step, part: str) -> str:

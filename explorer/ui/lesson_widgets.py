@@ -29,7 +29,7 @@ from explorer.lessons import (
     trick_winner_reason,
 )
 from explorer.ui import cards as ui
-from explorer.ui import lang
+from explorer.ui import lang, once
 from explorer.ui import lesson_score_widgets as scoring
 from explorer.ui import lesson_state as ls
 from explorer.ui.lang import t
@@ -278,8 +278,8 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
                 said = render(v.call.message(), style)
                 label = ("✓ " if v.legal else "✕ ") + said
                 if v.legal:
-                    st.button(label, key=k(f"call{i}"), on_click=push, args=(_call_text(v.call),),
-                              type="primary" if v.call.kind is not CallKind.PASS else "secondary")
+                    once.button(label, key=k(f"call{i}"), on_click=push, args=(_call_text(v.call),),
+                                type="primary" if v.call.kind is not CallKind.PASS else "secondary")
                 else:
                     st.button(label, key=k(f"call{i}"), on_click=refuse, args=(said, render(v.reason, style)))
         if st.session_state.get(k("refused")):
@@ -294,7 +294,7 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
     else:
         st.success(render(explain(state), lang.style()), icon=":material/check_circle:")
     with st.container(horizontal=True, gap="small"):
-        st.button(t("↩ Undo last call"), key=k("undo"), on_click=undo, disabled=not state.calls)
+        once.button(t("↩ Undo last call"), key=k("undo"), on_click=undo, disabled=not state.calls)
         st.button(t("Start again"), key=k("restart"), on_click=restart,
                   icon=lang.pointing(":material/first_page:"))
     if state.history:

@@ -26,10 +26,10 @@ from typing import Any
 
 import yaml
 
-from explorer.engine.errors import ScenarioError, as_msg, at, problem, short
+from explorer.engine.errors import ScenarioError, as_msg, at, joined, problem, short
 from explorer.engine.i18n import Code, Msg
-from explorer.engine.loader import load_yaml
-from explorer.engine.match import Match, MatchDeal, MatchError, row_place
+from explorer.engine.loader import load_yaml, scalar_problem
+from explorer.engine.match import NOTE_LIMIT, Match, MatchDeal, MatchError, row_place
 from explorer.engine.share import decode_scenario, encode_scenario
 
 Row = dict[str, Any]
@@ -42,8 +42,9 @@ STORED_UNDO = 30
 """How many Undo versions the browser keeps with the sheet."""
 MAX_DEALS = 500
 """The most deals a file, a link or the browser may bring (a real match has a few dozen)."""
-MAX_FILE_BYTES = 256 * 1024
-"""The largest sheet file read (a sheet of :data:`MAX_DEALS` deals with long notes is well under it)."""
+MAX_FILE_BYTES = 1024 * 1024
+"""The largest sheet file read: the uploader's limit (1 MB). The sheet's own files are well under it (500 deals with
+notes of 120 four-byte characters make a 270 KB YAML file)."""
 FILE_TYPES = ("csv", "yaml", "yml")
 """The files the sheet opens: its own CSV and YAML exports."""
 ROW_KEYS = frozenset({"NS", "EW", "cancelled", "gahwa_winner", "note"})
@@ -59,18 +60,30 @@ def _too_many(count: int) -> str:
     return problem(Msg("{count} deals is more than a sheet holds (at most {limit})", count=count, limit=MAX_DEALS))
 
 
+def check_room(rows: Sequence[Any], adding: int = 1) -> None:
+    """MatchError when ``adding`` more deals would take the sheet past :data:`MAX_DEALS`: its files, its match link and
+    this browser would not read it back.
+
+    >>> check_room([{"NS": 0, "EW": 0}] * MAX_DEALS)
+    Traceback (most recent call last):
+    ...
+    explorer.engine.match.MatchError: the sheet holds 500 deals, the most it keeps; start a new match (Undo brings this one back), or save this one as a file first
+    """
+    if len(rows) + adding > MAX_DEALS:
+        raise MatchError(problem(Msg("the sheet holds {limit} deals, the most it keeps; start a new match (Undo brings "
+                                     "this one back), or save this one as a file first", limit=MAX_DEALS)))
+
+
 def _empty() -> str:
     return problem(Msg("the file is empty"))
 
-
-NOTE_LIMIT = 120
-"""A note another page writes with a deal (a scenario's title) is cut to this many characters."""
 
 
 def scored_row(award: Mapping[str, int] | None, winner: str | None, note: str) -> Row:
     """The sheet row of a deal another page scored (Score calculator, Deal checker), made by the engine's
     :class:`MatchDeal`: its award; or, with no numeric award, the Gahwa its winner took, or (no winner
-    either: everyone passed twice) a cancelled deal.
+    either: everyone passed twice) a cancelled deal. Its note (a scenario's title) is cut to :data:`NOTE_LIMIT`
+    characters.
 
     >>> scored_row({"NS": 16, "EW": 0}, "NS", "Kaboot")
     {'NS': 16, 'EW': 0, 'note': 'Kaboot', 'gahwa_winner': None}
@@ -184,6 +197,18 @@ def link_value(rows: Sequence[Mapping[str, Any]]) -> str:
     return encode_scenario(match_doc(rows))
 
 
+def match_link(rows: Sequence[Mapping[str, Any]]) -> tuple[str | None, str | Msg | None]:
+    """The ``?match=`` value of a sheet if this app opens it again (``(value, None)``), else ``(None, why)``: a long
+    sheet with notes that do not compress makes a link past the bounds :func:`read_link` keeps.
+    """
+    value = link_value(rows)
+    try:
+        read_link(value)
+    except SheetFileError as e:
+        return None, joined(e.problems)
+    return value, None
+
+
 def read_link(value: str) -> list[Row]:
     """The rows of a ``?match=`` value; SheetFileError says what is wrong with a damaged link.
 
@@ -245,25 +270,82 @@ def _flag(text: str) -> Any:
     return text  # MatchDeal.from_dict names it: "'maybe' is not true or false"
 
 
-def read_csv(text: str) -> list[Row]:
-    """The rows of the sheet's CSV export (quoted or not); SheetFileError names each bad row and column.
+def _records(text: str) -> list[tuple[int, list[str]]]:
+    """The CSV's non-empty records, numbered as a spreadsheet shows them (the header is row 1). Any line ending is a
+    line ending (Windows, old Mac and Unix ones mixed in one file); a quote left open, or one that ends its cell
+    early, is a problem of its row rather than a cell swallowing the rest of the file."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    reader = csv.reader(io.StringIO(text), strict=True)
+    records: list[list[str]] = []
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            raise SheetFileError(at(row_place("row", len(records) + 1), _csv_problem(str(e)))) from None
+        records.append(record)
+    return [(n, r) for n, r in enumerate(records, start=1) if any(cell.strip() for cell in r)]
 
-    Rows are numbered as a spreadsheet shows them: the header is row 1, the first deal row 2.
-    """
-    try:
-        records = list(csv.reader(io.StringIO(text)))
-    except csv.Error as e:
-        raise SheetFileError(problem(Msg("the CSV is not readable ({error})", error=Code(str(e))))) from None
-    numbered = [(n, r) for n, r in enumerate(records, start=1) if any(cell.strip() for cell in r)]
-    if not numbered:
-        raise SheetFileError(_empty())
-    head_row, header = numbered[0]
+
+def _csv_problem(error: str) -> Msg:
+    if "unexpected end of data" in error:
+        return Msg('a quote (") opened in this row is never closed, so the rest of the file would be one cell')
+    if "expected after" in error:
+        return Msg('a quote (") ends its cell before the cell ends (write a quote inside a cell as "")')
+    return Msg("the CSV is not readable ({error})", error=Code(error))
+
+
+def _header(head_row: int, header: list[str]) -> list[str]:
+    """The header's column names (lower case, spaces as ``_``); SheetFileError when NS or EW is missing or a column the
+    sheet reads is there twice (the last one would silently win)."""
     names = [h.strip().lstrip("\ufeff").lower().replace(" ", "_") for h in header]
     missing = [c for c in ("NS", "EW") if c.lower() not in names]
     if missing:
         raise SheetFileError(at(row_place("row", head_row), Msg(
             "the header has no {columns} column (the sheet's CSV starts with: {header})",
             columns=Code(" or ".join(missing)), header=Code("deal,NS,EW,gahwa_winner,cancelled,note"))))
+    first: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = _CSV_COLUMNS.get(name)
+        if key in first:
+            raise SheetFileError(at(row_place("row", head_row), Msg(
+                "the columns {first} and {second} both give {key}; keep one", first=Code(header[first[key]].strip()),
+                second=Code(header[i].strip()), key=Code(key))))
+        if key:
+            first[key] = i
+    return names
+
+
+def _row(n: int, names: list[str], header: list[str], record: list[str]) -> tuple[Row, list[str]]:
+    """One record as a sheet row, and the problems of its cells (a control character, in any column)."""
+    row: Row = {}
+    problems = []
+    for i, (name, value) in enumerate(zip(names, record)):
+        bad = scalar_problem(value)
+        if bad is not None:
+            problems.append(at(Msg("{where}, {field}", where=row_place("row", n), field=Code(header[i].strip())), bad))
+            continue
+        key = _CSV_COLUMNS.get(name)
+        if key in ("NS", "EW", "gahwa_winner"):
+            row[key] = value.strip() or None
+        elif key == "cancelled":
+            row[key] = _flag(value)
+        elif key == "note":
+            row[key] = _uninert(value)
+    return row, problems
+
+
+def read_csv(text: str) -> list[Row]:
+    """The rows of the sheet's CSV export (quoted or not); SheetFileError names each bad row and column.
+
+    Rows are numbered as a spreadsheet shows them: the header is row 1, the first deal row 2.
+    """
+    numbered = _records(text)
+    if not numbered:
+        raise SheetFileError(_empty())
+    head_row, header = numbered[0]
+    names = _header(head_row, header)
     if len(numbered) - 1 > MAX_DEALS:
         raise SheetFileError(_too_many(len(numbered) - 1))
     rows: list[Row] = []
@@ -273,18 +355,10 @@ def read_csv(text: str) -> list[Row]:
             problems.append(at(row_place("row", n), Msg("{cells} cells, but the header names {columns} columns",
                                                         cells=len(record), columns=len(names))))
             continue
-        cells = dict(zip(names, record))
-        row: Row = {}
-        for name, value in cells.items():
-            key = _CSV_COLUMNS.get(name)
-            if key in ("NS", "EW"):
-                row[key] = value.strip() or None
-            elif key == "gahwa_winner":
-                row[key] = value.strip() or None
-            elif key == "cancelled":
-                row[key] = _flag(value)
-            elif key == "note":
-                row[key] = _uninert(value)
+        row, bad = _row(n, names, header, record)
+        if bad:
+            problems += bad
+            continue
         try:
             rows.append(MatchDeal.from_dict(row, where=row_place("row", n)).to_dict())
         except MatchError as e:

@@ -22,13 +22,16 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.cards import Team
-from explorer.engine.match import Match
-from explorer.engine.share import MAX_LINK_CHARS
-from explorer.ui import browser_store, sheet_io
+from explorer.engine.errors import problem, render_problems
+from explorer.engine.i18n import Msg
+from explorer.engine.match import Match, MatchError
+from explorer.ui import browser_store, lang, sheet_io
 from explorer.ui import state as keys
 from explorer.ui import state as sheet_keys
 from explorer.ui.lang import t, tn
 from explorer.ui.sheet_table import csv_text
+from explorer.ui.sheet_table import problems_text as table_problems
+from explorer.ui.text import plain, plain_lines
 
 HISTORY_LIMIT = 100
 """How many earlier versions of the sheet Undo keeps."""
@@ -49,10 +52,25 @@ def _rows() -> list[dict[str, Any]]:
 
 def append(row: dict[str, Any]) -> int:
     """Add a deal another page scored (:func:`explorer.ui.sheet_io.scored_row`) to the sheet; the number of deals.
+    MatchError when the sheet holds :data:`~explorer.ui.sheet_io.MAX_DEALS` already (nothing is added).
 
     The sheet page shows it as new (its rows differ from what it last showed) and keeps it in the browser."""
+    sheet_io.check_room(_rows())
     ss[sheet_keys.SHEET_DEALS] = [*_rows(), row]
     return len(ss[sheet_keys.SHEET_DEALS])
+
+
+def append_saying(row: dict[str, Any]) -> bool:
+    """:func:`append`, and say in a toast what happened (the deal's number on the sheet, or why it was not added):
+    the buttons of the Score calculator and the Deal checker. True when the deal was added."""
+    try:
+        n = append(row)
+    except MatchError as e:
+        st.toast(t("Not added to the score sheet: {problem}.", problem=table_problems(e.problems)),
+                 icon=":material/block:")
+        return False
+    st.toast(t("Added to the score sheet (deal {n}).", n=n), icon=":material/scoreboard:")
+    return True
 
 
 def _say(area: str, level: str, text: str, details: Sequence[str] = ()) -> None:
@@ -66,8 +84,13 @@ def _show(area: str) -> None:
         return
     level, text, details = box
     {"error": st.error, "success": st.success, "info": st.info, "warning": st.warning}[level](text)
-    if details:
-        st.code("\n".join(details), language=None, wrap_lines=True)
+    if not details:
+        return
+    lines = render_problems(details, lang.style())  # a file's or a link's problems, in the page's language
+    if lang.is_rtl():  # right-to-left sentences read badly in a left-to-right code box
+        st.markdown(plain_lines(lines))
+    else:
+        st.code("\n".join(lines), language=None, wrap_lines=True)
 
 
 def describe(rows: Sequence[dict[str, Any]]) -> str:
@@ -101,7 +124,7 @@ def sync(*, wait: bool = False) -> None:
     ``wait``: the page (the Score sheet) shows nothing until the browser has answered."""
     got = browser_store.read(NAME, check=sheet_io.read_stored, wait=wait)
     if got.fresh:
-        _adopt(got.value)
+        _adopt(got.value, None if got.base is None else got.base[0])
 
 
 def restore(commit: Commit) -> bool:
@@ -112,9 +135,12 @@ def restore(commit: Commit) -> bool:
     return True
 
 
-def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None) -> None:
+def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None,
+           base: list[dict[str, Any]] | None = None) -> None:
     """The first answer fills the sheet (deals added on other pages meanwhile go after the kept ones);
-    a later answer is another tab's change: this tab shows it, and Undo goes back to what it showed."""
+    a later answer is another tab's change: this tab shows it, and Undo goes back to what it showed. When this tab
+    changed the sheet too since ``base`` (the sheet as it last knew it kept), both changes meet: deals each tab added
+    are all kept (:func:`merged`), else this tab's change is named as not kept (Undo brings it back)."""
     first = not ss.get(keys.SHEET_RESTORED)
     ss[keys.SHEET_RESTORED] = True
     if value is None:
@@ -122,18 +148,59 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
     kept, undo = value
     here = _rows()
     if first:
-        ss[sheet_keys.SHEET_DEALS] = kept + here  # here: deals from other pages this session, not yet seen
-        ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
-        ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
+        _first(kept, undo, here)
         return
     if kept == here:
         ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
         return
+    both = merged(base, here, kept) if base is not None and here != base else None
+    if both is not None:  # this tab and another added deals at the same moment: all are kept
+        ss[sheet_keys.SHEET_HISTORY] = [*undo, copy.deepcopy(kept)][-HISTORY_LIMIT:]
+        ss[sheet_keys.SHEET_DEALS] = both
+        ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(both)
+        _say("top", "info", t("Another tab of this browser added deals to the sheet at the same moment as this one: "
+                              "both tabs' deals are kept ({match}). **Undo** takes back this tab's.",
+                              match=describe(both)))
+        return
     ss[sheet_keys.SHEET_HISTORY] = [*undo, copy.deepcopy(here)][-HISTORY_LIMIT:]
     ss[sheet_keys.SHEET_DEALS] = kept
     ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
+    if base is not None and here != base:  # this tab's own change could not be joined to the other's
+        _say("top", "warning", t("Another tab of this browser changed the sheet at the same moment as this one, so "
+                                 "this tab's change was not kept; this tab now shows the other's ({match}). **Undo** "
+                                 "brings back what this tab showed.", match=describe(kept)))
+        return
     _say("top", "info", t("The sheet was changed in another tab of this browser; this tab now shows it "
                           "({match}). **Undo** brings back what this tab showed.", match=describe(kept)))
+
+
+def _first(kept: list[dict[str, Any]], undo: list[list[dict[str, Any]]], here: list[dict[str, Any]]) -> None:
+    room = max(sheet_io.MAX_DEALS - len(kept), 0)
+    if len(here) > room:  # added on other pages before the kept sheet arrived, and it is full
+        _say("top", "warning", tn("{n} deal added on another page was not put on the sheet: it holds {limit} "
+                                  "deals, the most it keeps.",
+                                  "{n} deals added on other pages were not put on the sheet: it holds {limit} "
+                                  "deals, the most it keeps.", len(here) - room, limit=sheet_io.MAX_DEALS))
+    ss[sheet_keys.SHEET_DEALS] = kept + here[:room]  # here: deals from other pages this session, not yet seen
+    ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(kept)
+    ss[sheet_keys.SHEET_HISTORY] = undo[-HISTORY_LIMIT:]
+
+
+def merged(base: Sequence[dict[str, Any]], mine: Sequence[dict[str, Any]],
+           theirs: Sequence[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Two tabs' sheets joined, when each only added deals to ``base`` (the sheet both started from): ``base``, the
+    other tab's new deals, then this tab's (a deal is known by its place after ``base``, so the same deal added in
+    both tabs is two deals, as two people added it). None when either deleted or changed a deal, or the sheet would
+    pass :data:`~explorer.ui.sheet_io.MAX_DEALS`.
+
+    >>> a, b, c = {"NS": 1, "EW": 0}, {"NS": 2, "EW": 0}, {"NS": 3, "EW": 0}
+    >>> merged([a], [a, b], [a, c]) == [a, c, b], merged([a], [a, b], [a, b]) == [a, b, b], merged([a, b], [a], [a, b, c])
+    (True, True, None)
+    """
+    n = len(base)
+    if list(mine[:n]) != list(base) or list(theirs[:n]) != list(base) or len(mine) + len(theirs) - n > sheet_io.MAX_DEALS:
+        return None
+    return [*copy.deepcopy(list(theirs)), *copy.deepcopy(list(mine[n:]))]
 
 
 def keep() -> None:
@@ -145,9 +212,9 @@ def keep() -> None:
             browser_store.save(NAME, sheet_io.stored(_rows(), history, undo=undo))
             return
         except browser_store.StoreError as e:
-            problem = str(e)
+            why = problem(e.message)
     _say("top", "warning", t("This sheet is too large to keep in the browser; it lasts as long as this tab. "
-                             "Save it as CSV to keep it."), [problem])
+                             "Save it as CSV to keep it."), [why])
 
 
 # --- match links ---------------------------------------------------------------------------------
@@ -242,8 +309,9 @@ def _on_upload(commit: Commit) -> None:
                             + (" " + t("**Undo** brings back the sheet you had.") if had else ""))
 
 
-def share_url(rows: Sequence[dict[str, Any]], page_file: str = "score_sheet.py") -> str:
-    """The match link of a sheet: this app's address, the Score sheet page, ``?match=``."""
+def share_url(value: str, page_file: str = "score_sheet.py") -> str:
+    """The match link of a sheet (its ``?match=`` value, :func:`explorer.ui.sheet_io.match_link`): this app's
+    address, the Score sheet page, ``?match=``."""
     url_path = Path(page_file).stem
     try:
         base = (st.context.url or "").split("?", 1)[0].rstrip("/")
@@ -251,7 +319,7 @@ def share_url(rows: Sequence[dict[str, Any]], page_file: str = "score_sheet.py")
         base = ""
     if base.endswith("/" + url_path):
         base = base[: -len(url_path) - 1]
-    return f"{base}/{url_path}?{sheet_io.LINK_PARAM}={sheet_io.link_value(rows)}"
+    return f"{base}/{url_path}?{sheet_io.LINK_PARAM}={value}"
 
 
 def share_and_open(commit: Commit) -> None:
@@ -270,14 +338,19 @@ def share_and_open(commit: Commit) -> None:
                 st.download_button(t("Save the sheet as YAML"), sheet_io.yaml_text(items),
                                    file_name="baloot-score-sheet.yaml", mime="application/x-yaml",
                                    key=keys.SHEET_DOWNLOAD_YAML, on_click="ignore", width="stretch")
-                size = len(sheet_io.link_value(items))
-                if size > MAX_LINK_CHARS:  # the server would refuse it before the app could say why
-                    st.caption(t("No match link: this sheet packs into {n} characters and a link carries at most "
-                                 "{most} (save the sheet as YAML and send the file).", n=size, most=MAX_LINK_CHARS))
+                value, why = sheet_io.match_link(items)
+                if value is None:  # a link this app would refuse is not offered
+                    st.caption(t("This sheet is too large for a match link, so none is offered: save it as YAML "
+                                 "and send the file. The reason:"))
+                    reason = why.render(lang.style()) if isinstance(why, Msg) else str(why)
+                    if lang.is_rtl():  # right-to-left sentences read badly in a left-to-right code box
+                        st.caption(plain(reason))
+                    else:
+                        st.code(reason, language=None, wrap_lines=True)
                 else:
                     st.caption(t("Match link: send it to the others at the table; it opens this match, as it "
                                  "is now, on their phone (send a new one after more deals)."))
-                    st.code(share_url(items), language=None, wrap_lines=True)
+                    st.code(share_url(value), language=None, wrap_lines=True)
             else:
                 st.caption(t("Nothing to save or share yet."))
         st.caption(t("This browser keeps the sheet by itself (nothing is sent anywhere): it is still here "

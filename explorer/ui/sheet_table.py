@@ -26,6 +26,7 @@ from explorer.engine.errors import joined, render_problems, unplaced
 from explorer.engine.i18n import N_
 from explorer.engine.match import Match, MatchDeal, MatchError, row_place
 from explorer.engine.tables import MATCH_TARGET
+from explorer.ui import sheet_io
 from explorer.ui.text import plain
 from explorer.ui.words import lang_code, page_style, t, tn
 
@@ -95,6 +96,7 @@ def add_row(items: Sequence[Row], row: Mapping[str, Any]) -> Row:
     explorer.engine.match.MatchError: the match is over: NS won it in deal 1 (start a new match)
     """
     deal = MatchDeal.from_dict(row)
+    sheet_io.check_room(items)
     evaluate(items)[0].add(deal)
     return deal.to_dict()
 
@@ -139,6 +141,7 @@ def apply_edits(items: Sequence[Row], payload: Mapping[str, Any]) -> tuple[list[
             messages.append(("success", t("Deal {n} changed: {deal}.", n=i + 1, deal=deal_words(deal)) + zeroed))
     for row in payload.get("added_rows") or []:
         try:
+            sheet_io.check_room(new_items)
             deal = MatchDeal.from_dict({COLUMNS.get(k, k): v for k, v in (row or {}).items()})
         except MatchError as e:
             messages.append(("error", t("The new row was not added: {problems}.", problems=problems_text(e.problems))))

@@ -16,6 +16,7 @@ from explorer.lessons import engine_answer, load_lessons
 from explorer.sources import SOURCES
 from explorer.ui import state
 from tests.app.arabic import english_words, open_page, page_texts
+from tests.app.taps import action
 from tests.app.test_page_words import _answer, _cells, _wrong
 
 LESSONS = load_lessons()
@@ -141,7 +142,7 @@ def _walk(at: AppTest, lesson) -> list[str]:
             assert any(e.value.startswith("✓") for e in at.success), step.id
             found += [f"{step.id} (right): {w}" for w in english_left(at)]
         if i < len(lesson.steps) - 1:
-            at.button(key=state.LESSON_NEXT).click().run()
+            action(at, state.LESSON_NEXT).click().run()
     assert not at.exception, at.exception
     return found
 
@@ -158,7 +159,7 @@ def test_every_lesson_step_question_and_feedback_reads_in_arabic(lesson):
 def test_the_lessons_controls_and_progress_read_in_arabic():
     at = open_page("lesson.py")
     assert at.title[0].value == "الدروس"
-    assert at.button(key=state.LESSON_NEXT).label == "التالي ◀"
+    assert action(at, state.LESSON_NEXT).label == "التالي ◀"
     assert at.selectbox(key=state.LESSON_PICKER).label == "الدرس"
     assert any("تقدّمك" in m.value for m in at.sidebar.markdown)
 
@@ -173,7 +174,7 @@ def test_the_lesson_blocks_respond_in_arabic():
             at = open_page("lesson.py")
             at.selectbox(key=state.LESSON_PICKER).select(lesson.id).run()
             for _ in range(lesson.index(step.id)):
-                at.button(key=state.LESSON_NEXT).click().run()
+                action(at, state.LESSON_NEXT).click().run()
             key = lambda part, lid=lesson.id, sid=step.id: state.lesson_widget_key(lid, sid, part)  # noqa: E731
             if step.widget == "deal_demo":
                 at.button(key=key("next")).click().run()
@@ -196,7 +197,7 @@ def test_the_english_lesson_page_is_unchanged_by_the_arabic_one():
     at = AppTest.from_file(str(open_page.__globals__["APP"]), default_timeout=60).run()
     at.switch_page("app_pages/lesson.py").run()
     assert at.title[0].value == "Lessons"
-    assert at.button(key=state.LESSON_NEXT).label == "Next ▶"
+    assert action(at, state.LESSON_NEXT).label == "Next ▶"
     assert not at.exception
 
 
@@ -209,7 +210,7 @@ def test_an_answer_given_in_english_reads_in_arabic_after_the_switch_and_keeps_i
     step = lesson.step("trump-lead-overtake")
     at.selectbox(key=state.LESSON_PICKER).select(lesson.id).run()
     for _ in range(lesson.index(step.id)):
-        at.button(key=state.LESSON_NEXT).click().run()
+        action(at, state.LESSON_NEXT).click().run()
     _answer(at, lesson, step, "7H")
     assert any("7♥ is not allowed" in e.value for e in at.error)
     at.session_state[state.APP_LANG] = "ar"

@@ -17,6 +17,7 @@ from explorer.engine.profiles import DEFAULT_PROFILE
 from explorer.ui import state, words
 from explorer.ui.text import shown
 from tests.app.arabic import english_words, open_page, page_texts
+from tests.app.taps import action
 
 ARABIC = re.compile(r"[\u0600-\u06FF]")
 
@@ -57,8 +58,7 @@ def no_english(at: AppTest) -> None:
 
 def start(at: AppTest, seed: int = 12) -> AppTest:
     at.number_input(key=state.PLAY_SETUP_SEED).set_value(seed)
-    submit = next(b for b in at.main.button if b.key and b.key.startswith("FormSubmitter:play.setup"))
-    submit.click().run()
+    action(at, state.PLAY_START).click().run()
     assert not at.exception, at.exception
     return at
 
@@ -80,11 +80,11 @@ def act(at: AppTest) -> AppTest:
     choice = make_player("heuristic").choose(g.view(p.human)).action
     if g.stage in (Stage.BIDDING, Stage.DOUBLING):
         i = [v.call for v in legal_calls(g.bidding)].index(choice)
-        at.button(key=state.play_call_key(i)).click().run()
+        action(at, state.play_call_key(i)).click().run()
     elif isinstance(choice, Declare):
         at.run()
     else:
-        at.button(key=state.play_card_key(str(choice.card))).click().run()
+        action(at, state.play_card_key(str(choice.card))).click().run()
     assert not at.exception, at.exception
     return at
 
@@ -123,7 +123,7 @@ def test_a_deal_is_bid_played_refused_and_scored_in_arabic_with_no_english_left(
 
     refused = [i for i, v in enumerate(legal_calls(g.bidding)) if not v.legal]
     if refused:                                        # an illegal call: the reason, in Arabic
-        at.button(key=state.play_call_key(refused[0])).click().run()
+        action(at, state.play_call_key(refused[0])).click().run()
         assert at.error and ARABIC.search(at.error[0].value)
         no_english(at)
 
@@ -139,7 +139,7 @@ def test_a_deal_is_bid_played_refused_and_scored_in_arabic_with_no_english_left(
             illegal = [c for c in g.hand(Seat.S) if c not in legal]
             if illegal:
                 before = practice(at).deals[-1].actions
-                at.button(key=state.play_card_key(str(illegal[0]))).click().run()
+                action(at, state.play_card_key(str(illegal[0]))).click().run()
                 assert practice(at).deals[-1].actions == before
                 assert at.error and ARABIC.search(at.error[0].value), "the refusal is in Arabic"
                 no_english(at)
@@ -152,8 +152,8 @@ def test_a_deal_is_bid_played_refused_and_scored_in_arabic_with_no_english_left(
         assert any(shown(s.value).startswith(("هذه الجولة", "قهوة")) for s in at.success)
         assert at.main.get("table"), "the score pipeline is shown"
         assert any(e.label.startswith("النشرة") for e in at.main.get("expander")), "the score sheet"
-        assert at.button(key=state.PLAY_NEXT_DEAL).label == "الجولة التالية"
-        at.button(key=state.PLAY_NEXT_DEAL).click().run()
+        assert action(at, state.PLAY_NEXT_DEAL).label == "الجولة التالية"
+        action(at, state.PLAY_NEXT_DEAL).click().run()
         no_english(at)
     assert illegal_seen, "South never held a card it could not play in this deal"
 
@@ -188,7 +188,7 @@ def test_your_own_declaration_a_hint_and_the_review_read_in_arabic():
         if not declared and any(isinstance(a, Declare) for a in g.legal_actions()):
             no_english(at)
             assert at.main.multiselect and ARABIC.search(at.main.multiselect[0].options[0])
-            at.button(key="play.declare_button").click().run()     # declaring nothing: told what was missed
+            action(at, state.PLAY_DECLARE_BUTTON).click().run()     # declaring nothing: told what was missed
             no_english(at)
             assert any("أفضل إعلان" in shown(i.value) for i in at.info)
             declared = True

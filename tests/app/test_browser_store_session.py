@@ -135,3 +135,46 @@ def test_a_save_before_the_first_answer_writes_nothing_and_notes_a_change_for_th
     slot = at.session_state[keys.STORE_SLOTS]["counter"]
     assert slot.changed and at.session_state[keys.STORE_MEMORY] == {}
     assert browser_store._news(slot, _answer(None))
+
+
+# --- a write is made only over the text it was drawn from (compare-and-set) --------------------------------------
+
+def _racing_page():
+    import streamlit as st
+
+    from explorer.ui import browser_store
+    from explorer.ui import state as keys
+
+    got = browser_store.read("counter")
+    if got.fresh:
+        st.session_state["seen"] = [*st.session_state.get("seen", []), (got.value, got.base, got.refused)]
+        if got.value is not None:
+            st.session_state["count"] = got.value
+    st.session_state.setdefault("count", 0)
+    if st.session_state.pop("race", None) is not None:  # another tab writes after this run read, before it saves
+        st.session_state[keys.STORE_MEMORY][browser_store.storage_key("counter")] = browser_store.encode(40)
+        st.session_state["count"] += 1
+    browser_store.save("counter", st.session_state["count"])
+
+
+def test_a_write_drawn_before_another_tabs_is_not_made_and_the_page_learns_what_it_built_on():
+    at = AppTest.from_function(_racing_page, default_timeout=30)
+    at.session_state[keys.STORE_MEMORY] = {KEY: browser_store.encode(3)}
+    at.run()
+    at.session_state["race"] = True
+    at.run()                                                    # this tab's 4 raced the other tab's 40
+    assert stored(at) == 40                                      # not overwritten
+    at.run()                                                    # the reader's answer to the refused write
+    assert at.session_state["seen"][-1] == (40, 3, True)         # theirs, what this tab built on, refused
+    assert at.session_state["count"] == 40 and stored(at) == 40
+
+
+def test_an_unusable_text_is_set_aside_by_the_write_that_is_made_not_by_a_refused_one():
+    bad = browser_store.encode("five")
+    at = AppTest.from_function(_racing_page, default_timeout=30)
+    at.session_state[keys.STORE_MEMORY] = {KEY: bad}
+    at.run()
+    at.session_state["race"] = True
+    at.run()                                                    # the write that would set "five" aside is refused
+    assert KEY + ":unreadable" not in at.session_state[keys.STORE_MEMORY]
+    assert stored(at) == 40

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as keys
 from explorer.ui.text import shown
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -168,16 +169,16 @@ def test_a_scenario_from_another_page_is_loaded(at):
 def test_added_deal_reaches_the_score_sheet(at):
     load(at, "deal-hokum-clean")
     at.button(key=keys.DEAL_END).click().run()
-    at.button(key=keys.DEAL_ADD_TO_SHEET).click().run()
+    action(at, keys.DEAL_ADD_TO_SHEET).click().run()
     assert not at.exception
     rows = at.session_state[keys.SHEET_DEALS]
     assert [(r["NS"], r["EW"], r["gahwa_winner"]) for r in rows] == [(11, 5, None)]
-    assert at.button(key=keys.DEAL_ADD_TO_SHEET).disabled, "the same deal is not added twice by accident"
+    assert action(at, keys.DEAL_ADD_TO_SHEET).disabled, "the same deal is not added twice by accident"
     at.switch_page("app_pages/score_sheet.py").run()
     assert not at.exception
     assert metrics(at)["NS total"] == "11"
     assert any("arrived from another page" in s.value for s in at.success)
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert metrics(at)["NS total"] == "0", "Undo takes back a deal that arrived before the first visit"
 
 

@@ -22,6 +22,7 @@ from explorer.ui import state as ks
 from explorer.ui.presentation import present_frames
 from explorer.ui.text import shown
 from explorer.ui.words import verdict_words
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -287,8 +288,8 @@ def test_score_calculator_shows_the_award_30_0_for_the_sun_sira_example(score):
 
 def test_add_to_score_sheet_appends_the_award(score):
     set_sun_sira_example(score)
-    score.button(key=ks.SCORE_ADD_TO_SHEET).click().run()
-    score.button(key=ks.SCORE_ADD_TO_SHEET).click().run()
+    action(score, ks.SCORE_ADD_TO_SHEET).click().run()
+    action(score, ks.SCORE_ADD_TO_SHEET).click().run()
     deals = score.session_state[ks.SHEET_DEALS]
     assert len(deals) == 2
     assert deals[0] == {"NS": 30, "EW": 0, "note": "Sun bought by E", "gahwa_winner": None}
@@ -299,7 +300,7 @@ def test_the_line_under_the_inputs_gives_the_award_with_the_button_to_keep_it(sc
     set_sun_sira_example(score)
     assert any(m.value == "**NS wins** (the buyer fails): award **NS 30 – EW 0**. Every step is below."
                for m in score.markdown)
-    assert score.button(key=ks.SCORE_ADD_TO_SHEET).proto.type == "primary"
+    assert action(score, ks.SCORE_ADD_TO_SHEET).proto.type == "primary"
 
 
 @pytest.mark.parametrize(("typed", "said"), [
@@ -325,7 +326,7 @@ def test_gahwa_goes_to_the_sheet_with_its_winner(score):
     score.session_state[ks.page_key(ks.SCORE, ks.INCOMING)] = {"doc": doc, "source": "a test"}
     run(score)
     assert "wins the deal and the match (Gahwa)" in texts(score)
-    score.button(key=ks.SCORE_ADD_TO_SHEET).click().run()
+    action(score, ks.SCORE_ADD_TO_SHEET).click().run()
     entry = score.session_state[ks.SHEET_DEALS][-1]
     assert entry["gahwa_winner"] == "NS" and (entry["NS"], entry["EW"]) == (0, 0)
     assert entry["note"] == doc["title"]

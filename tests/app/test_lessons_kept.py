@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.lessons import load_lessons
 from explorer.ui import browser_store, state
 from explorer.ui import state as keys
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -42,8 +43,8 @@ def test_lessons_work_with_nothing_stored_and_keep_an_answer():
     at = open_page(LESSON)
     at.selectbox(key=keys.LESSON_PICKER).select("05-cutting").run()
     for _ in range(CUTTING.index("trump-lead-overtake")):
-        at.button(key=keys.LESSON_NEXT).click().run()
-    at.button(key=keys.lesson_card_key("05-cutting", "trump-lead-overtake", "KH")).click().run()
+        action(at, keys.LESSON_NEXT).click().run()
+    action(at, keys.lesson_card_key("05-cutting", "trump-lead-overtake", "KH")).click().run()
     assert not at.exception
     assert RIGHT in sidebar_text(at)
     value = json.loads(at.session_state[state.STORE_MEMORY][LESSONS_KEY])["value"]
@@ -70,3 +71,17 @@ def test_bad_kept_progress_gives_one_message_and_fresh_progress(value, message):
     assert len(errors) == 1 and "lesson progress kept in this browser could not be read" in errors[0], errors
     assert message in at.code[0].value
     assert NONE_RIGHT in sidebar_text(at)
+
+
+def test_an_answer_given_as_another_tab_saved_its_own_keeps_both():
+    at = open_page(LESSON)
+    at.selectbox(key=keys.LESSON_PICKER).select("05-cutting").run()
+    for _ in range(CUTTING.index("trump-lead-overtake")):
+        action(at, keys.LESSON_NEXT).click().run()
+    other = {"lessons": {"01-cards": {"seen": ["intro"], "answers": {}}}}
+    at.session_state[state.STORE_MEMORY] = {LESSONS_KEY: browser_store.encode(other)}   # another tab saved ...
+    action(at, keys.lesson_card_key("05-cutting", "trump-lead-overtake", "KH")).click().run()   # ... as this answers
+    assert not at.exception, at.exception
+    value = json.loads(at.session_state[state.STORE_MEMORY][LESSONS_KEY])["value"]
+    assert "intro" in value["lessons"]["01-cards"]["seen"]                         # the other tab's progress
+    assert value["lessons"]["05-cutting"]["answers"]["trump-lead-overtake"]["given"] == "KH"   # and this one's

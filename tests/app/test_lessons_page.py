@@ -13,7 +13,9 @@ from streamlit.testing.v1 import AppTest
 from explorer.engine.cards import cards
 from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
 from explorer.ui import state
+from explorer.ui.text import shown
 from explorer.ui.words import seat_label
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"  # AppTest resolves relative paths against this test file
@@ -35,7 +37,7 @@ def open_lesson(at: AppTest, lesson_id: str, step_id: str | None = None) -> None
     if step_id is not None:
         target = BY_ID[lesson_id].index(step_id)
         for _ in range(target):
-            at.button(key=state.LESSON_NEXT).click().run()
+            action(at, state.LESSON_NEXT).click().run()
         assert at.subheader[0].value == BY_ID[lesson_id].steps[target].title
 
 
@@ -43,7 +45,7 @@ def answer(at: AppTest, lesson, step, value) -> None:
     """Drive the step's question widgets with ``value`` (a card, seat, team, number, bool or choice value)."""
     q = step.question
     if q.input == "card":
-        at.button(key=state.lesson_card_key(lesson.id, step.id, value)).click().run()
+        action(at, state.lesson_card_key(lesson.id, step.id, value)).click().run()
         return
     key = state.lesson_question_key(lesson.id, step.id, "input")
     if q.input == "number":
@@ -55,7 +57,7 @@ def answer(at: AppTest, lesson, step, value) -> None:
         at.radio(key=key).set_value(index).run()
     else:
         at.radio(key=key).set_value(value).run()
-    at.button(key=state.lesson_question_key(lesson.id, step.id, "check")).click().run()
+    action(at, state.lesson_question_key(lesson.id, step.id, "check")).click().run()
 
 
 def reveal(at: AppTest, lesson, step) -> None:
@@ -80,7 +82,7 @@ def test_the_page_renders_with_a_picker_a_step_and_a_progress_bar(at):
     first = LESSONS[0]
     assert at.subheader[0].value == first.steps[0].title
     assert "Step 1 of" in at.get("progress")[0].proto.text
-    assert at.button(key=state.LESSON_BACK).disabled
+    assert action(at, state.LESSON_BACK).disabled
     assert "Your progress" in sidebar_text(at)
 
 
@@ -95,7 +97,7 @@ def test_each_lesson_can_be_walked_to_its_end_answering_every_question(at, lesso
             assert at.success, f"{step.id}: no success message after the right answer"
             assert at.success[0].value.startswith("✓"), at.success[0].value
         if i < len(lesson.steps) - 1:
-            at.button(key=state.LESSON_NEXT).click().run()
+            action(at, state.LESSON_NEXT).click().run()
             assert not at.exception, at.exception
     n, q = len(lesson.steps), len(lesson.questions)
     assert any(f"End of the lesson: {q} of {q} right at the first try." in s.value for s in at.success)
@@ -106,7 +108,7 @@ def test_walking_with_next_only_reaches_the_end_and_offers_the_next_lesson(at):
     lesson = BY_ID["01-cards"]
     open_lesson(at, lesson.id)
     for _ in range(len(lesson.steps) - 1):
-        at.button(key=state.LESSON_NEXT).click().run()
+        action(at, state.LESSON_NEXT).click().run()
     assert f"Step {len(lesson.steps)} of {len(lesson.steps)}" in at.get("progress")[0].proto.text
     at.button(key=state.LESSON_NEXT_LESSON).click().run()
     assert at.session_state[state.LESSON_PICKER] == "02-deal"
@@ -147,7 +149,7 @@ def test_a_wrong_seat_shows_the_engines_answer_and_reason(at):
     answer(at, lesson, step, "E")
     reveal(at, lesson, step)
     err = at.error[0].value
-    assert "You said East (E)" in err and "the engine says **West (W)**" in err
+    assert "You said East (E)" in shown(err) and "the engine says **West (W)**" in err   # the answer: plain text
     assert "The dealer's left neighbour cuts: S deals, so W cuts." in err
     assert step.question.explain in at.info[0].value
 
@@ -155,7 +157,7 @@ def test_a_wrong_seat_shows_the_engines_answer_and_reason(at):
 def test_checking_without_an_answer_asks_for_one(at):
     lesson = BY_ID["02-deal"]
     open_lesson(at, lesson.id)
-    at.button(key=state.lesson_question_key(lesson.id, "seats", "check")).click().run()
+    action(at, state.lesson_question_key(lesson.id, "seats", "check")).click().run()
     assert any("Choose an answer first" in w.value for w in at.warning)
 
 
@@ -186,7 +188,7 @@ def test_back_goes_back_and_reset_forgets_the_lesson(at):
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, "TD")
     assert "1/6 right at the first try" in sidebar_text(at)
-    at.button(key=state.LESSON_BACK).click().run()
+    action(at, state.LESSON_BACK).click().run()
     assert at.subheader[0].value == lesson.steps[lesson.index(step.id) - 1].title
     at.button(key=state.LESSON_RESET).click().run()
     assert at.subheader[0].value == lesson.steps[0].title
@@ -196,7 +198,7 @@ def test_back_goes_back_and_reset_forgets_the_lesson(at):
 def test_each_lesson_keeps_its_own_step(at):
     open_lesson(at, "03-bidding", "ashkal")
     open_lesson(at, "01-cards")
-    at.button(key=state.LESSON_NEXT).click().run()
+    action(at, state.LESSON_NEXT).click().run()
     open_lesson(at, "03-bidding")
     assert at.subheader[0].value == BY_ID["03-bidding"].step("ashkal").title
 
@@ -249,17 +251,17 @@ def test_bidding_demo_makes_calls_and_explains_a_refused_one(at):
     k = lambda p: wkey(lid, sid, p)  # noqa: E731
     labels = {b.key: b.label for b in at.button if b.key and b.key.startswith(k("call"))}
     assert list(labels.values()) == ["✓ Pass", "✓ Hokum ♥", "✓ Sun", "✕ Ashkal"]
-    at.button(key=k("call3")).click().run()                         # E may not Ashkal
+    action(at, k("call3")).click().run()                         # E may not Ashkal
     assert "Ashkal is for the third seat (W) or the dealer (S), not E." in at.error[0].value
     for _ in range(3):                                             # E, N, W pass
-        at.button(key=k("call0")).click().run()
+        action(at, k("call0")).click().run()
     ashkal = next(b for b in at.button if b.key and b.key.startswith(k("call")) and b.label == "✓ Ashkal")
     ashkal.click().run()                                          # the dealer S says Ashkal
     assert at.session_state[k("calls")][-1] == "S: ashkal"
     for _ in range(3):                                             # E, N, W decline the Sun
-        at.button(key=k("call0")).click().run()
+        action(at, k("call0")).click().run()
     assert any("Sun bought by N; N takes the upcard." in s.value for s in at.success)
-    at.button(key=k("undo")).click().run()
+    action(at, k("undo")).click().run()
     assert len(at.session_state[k("calls")]) == 6
 
 
@@ -361,7 +363,7 @@ def test_a_wrong_answer_offers_try_again_and_keeps_the_answer_until_asked(at):
     open_lesson(at, lesson.id, step.id)
     answer(at, lesson, step, "E")
     err = at.error[0].value
-    assert "you said East (E)" in err and "Try again" in err
+    assert "you said East (E)" in shown(err) and "Try again" in err                         # the answer: plain text
     assert "West" not in err and not any(step.question.explain in i.value for i in at.info)
     assert at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).label == "Show the answer"
     answer(at, lesson, step, "W")                                  # the retry is right
@@ -379,7 +381,7 @@ def test_retries_count_apart_from_first_attempts_at_the_end_of_a_lesson(at):
             answer(at, lesson, step, right_answer(step))
             assert at.success[0].value.startswith("✓"), step.id
         if i < len(lesson.steps) - 1:
-            at.button(key=state.LESSON_NEXT).click().run()
+            action(at, state.LESSON_NEXT).click().run()
     q = len(lesson.questions)
     assert any(f"End of the lesson: 0 of {q} right at the first try, {q} more after a retry." in s.value
                for s in at.success)

@@ -22,6 +22,7 @@ from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
 from explorer.library import load_library
 from explorer.ui import intake, state
 from explorer.ui.presentation import present_frames
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -135,7 +136,7 @@ def _wrong(step):
 def _answer(at: AppTest, lesson, step, value) -> None:
     q = step.question
     if q.input == "card":
-        at.button(key=state.lesson_card_key(lesson.id, step.id, str(normalise(value, "card")))).click().run()
+        action(at, state.lesson_card_key(lesson.id, step.id, str(normalise(value, "card")))).click().run()
         return
     key = state.lesson_question_key(lesson.id, step.id, "input")
     if q.input == "number":
@@ -145,7 +146,7 @@ def _answer(at: AppTest, lesson, step, value) -> None:
                                          if normalise(c.value, None) == normalise(value, None))).run()
     else:
         at.radio(key=key).set_value(value).run()
-    at.button(key=state.lesson_question_key(lesson.id, step.id, "check")).click().run()
+    action(at, state.lesson_question_key(lesson.id, step.id, "check")).click().run()
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
@@ -165,7 +166,7 @@ def test_every_lesson_step_and_its_feedback_read_in_faces_and_names(lesson):
             found += [f"{step.id} (right): {p}" for p in problems(read_words(at))]
         assert not at.exception, at.exception
         if i < len(lesson.steps) - 1:
-            at.button(key=state.LESSON_NEXT).click().run()
+            action(at, state.LESSON_NEXT).click().run()
     assert not found, "\n".join(found)
 
 

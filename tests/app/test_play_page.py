@@ -16,6 +16,7 @@ from explorer.engine.players import make_player
 from explorer.engine.practice import Practice
 from explorer.ui import browser_store, state
 from explorer.ui.text import shown
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -37,7 +38,7 @@ def start(at: AppTest, seed: int = 12, **setup) -> AppTest:
     at.number_input(key=state.PLAY_SETUP_SEED).set_value(seed)     # a form: its values go with the submit
     for key, value in setup.items():
         at.segmented_control(key=key).set_value(value)
-    at.button(key="FormSubmitter:play.setup-Start").click().run()
+    action(at, state.PLAY_START).click().run()
     assert not at.exception, at.exception
     return at
 
@@ -64,18 +65,18 @@ def act(at: AppTest) -> AppTest:
     choice = make_player("heuristic").choose(g.view(p.human)).action
     if g.stage in (Stage.BIDDING, Stage.DOUBLING):
         i = [v.call for v in legal_calls(g.bidding)].index(choice)
-        at.button(key=state.play_call_key(i)).click().run()
+        action(at, state.play_call_key(i)).click().run()
     elif isinstance(choice, Declare):
         at.run()                                           # declared for South by the page
     else:
-        at.button(key=state.play_card_key(str(choice.card))).click().run()
+        action(at, state.play_card_key(str(choice.card))).click().run()
     assert not at.exception, at.exception
     return at
 
 
 def test_the_table_starts_with_the_setup_and_deals_a_seeded_match():
     at = open_page()
-    assert at.button(key="FormSubmitter:play.setup-Start")
+    assert action(at, state.PLAY_START)
     start(at, seed=12)
     p = practice(at)
     assert p.seed == 12 and p.deals[0].seed == "12-1" and p.human is Seat.S
@@ -94,7 +95,7 @@ def test_a_whole_deal_is_played_through_the_page_and_scored():
     if g.stage is Stage.OVER:
         assert any("This deal" in shown(s.value) or "Gahwa" in shown(s.value) for s in at.success)
         assert at.table, "the scoring pipeline is shown"
-        assert at.button(key=state.PLAY_NEXT_DEAL)
+        assert action(at, state.PLAY_NEXT_DEAL)
 
 
 def test_an_illegal_card_is_refused_with_the_engines_reason():
@@ -104,7 +105,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason():
         until_me(at)
         g = practice(at).state
         if g.finished:
-            at.button(key=state.PLAY_NEXT_DEAL).click().run()
+            action(at, state.PLAY_NEXT_DEAL).click().run()
             continue
         if g.stage is Stage.PLAY and not any(isinstance(a, Declare) for a in g.legal_actions()):
             legal = {a.card for a in g.legal_actions() if isinstance(a, Play)}
@@ -114,7 +115,7 @@ def test_an_illegal_card_is_refused_with_the_engines_reason():
         act(at)
     assert illegal, "South never held a card it could not play"
     before = practice(at).deals[-1].actions
-    at.button(key=state.play_card_key(str(illegal[0]))).click().run()
+    action(at, state.play_card_key(str(illegal[0]))).click().run()
     assert practice(at).deals[-1].actions == before
     assert any("is not allowed" in shown(e.value) for e in at.error)
 
@@ -125,7 +126,7 @@ def test_an_illegal_call_button_says_why_it_is_refused():
     assert g.stage is Stage.BIDDING and g.to_act is Seat.S
     refused = [(i, v) for i, v in enumerate(legal_calls(g.bidding)) if not v.legal]
     i, v = refused[0]
-    at.button(key=state.play_call_key(i)).click().run()
+    action(at, state.play_call_key(i)).click().run()
     assert practice(at).deals[-1].actions == g.actions and len(g.actions) == len(practice(at).state.actions)
     assert at.error and at.error[0].value
 
@@ -140,7 +141,7 @@ def test_take_back_undoes_souths_last_card():
             break
         act(at)
     hand = practice(at).state.hand(Seat.S)
-    at.button(key=state.PLAY_TAKE_BACK).click().run()
+    action(at, state.PLAY_TAKE_BACK).click().run()
     assert len(practice(at).state.hand(Seat.S)) == len(hand) + 1
 
 
@@ -159,6 +160,17 @@ def test_the_match_comes_back_in_a_new_session():
 def test_a_damaged_kept_match_gives_one_message_and_the_setup():
     memory = {KEY: json.dumps({"app": "baloot-explorer", "format": 1, "value": {"format": 1, "seed": "x"}})}
     at = open_page(memory=memory)
-    assert at.button(key="FormSubmitter:play.setup-Start")
+    assert action(at, state.PLAY_START)
     text = " ".join(str(e.value) for e in at.error) + " ".join(str(c.value) for c in at.code)
     assert "seed" in text
+
+
+def test_next_deal_after_the_most_deals_a_practice_keeps_says_so():
+    from explorer.engine.practice import MAX_DEALS
+    from tests.engine.test_practice import redeals
+
+    at = open_page(memory={KEY: browser_store.encode(redeals(5, MAX_DEALS))})
+    action(at, state.PLAY_NEXT_DEAL).click().run()
+    assert not at.exception, at.exception
+    assert any("the most a practice keeps" in shown(e.value) for e in at.error), [e.value for e in at.error]
+    assert len(practice(at).deals) == MAX_DEALS

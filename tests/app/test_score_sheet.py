@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as keys
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -28,14 +29,14 @@ def add(at: AppTest, ns: int, ew: int, note: str = "") -> AppTest:
     at.number_input(key=keys.SHEET_EW).set_value(ew)
     if note:
         at.text_input(key=keys.SHEET_NOTE).input(note)
-    at.button(key=keys.SHEET_ADD).click().run()
+    action(at, keys.SHEET_ADD).click().run()
     assert not at.exception, at.exception
     return at
 
 
 def add_kind(at: AppTest, kind: str) -> AppTest:
     at.radio(key=keys.SHEET_KIND).set_value(kind).run()
-    at.button(key=keys.SHEET_ADD).click().run()
+    action(at, keys.SHEET_ADD).click().run()
     assert not at.exception, at.exception
     return at
 
@@ -68,7 +69,7 @@ def test_empty_sheet_explains_the_rule(at):
     assert at.title[0].value == "Score sheet (Sakka)"
     assert totals(at) == ("0", "0")
     assert "No deal yet" in statuses(at)
-    assert at.button(key=keys.SHEET_UNDO).disabled
+    assert action(at, keys.SHEET_UNDO).disabled
 
 
 def test_adding_deals_by_hand_keeps_running_totals(at):
@@ -101,12 +102,12 @@ def test_undo_takes_back_the_last_change(at):
     add(at, 30, 26)
     add(at, 16, 0)
     assert totals(at) == ("146", "66")
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("130", "66")
-    at.button(key=keys.SHEET_UNDO).click().run()
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("0", "0")
-    assert at.button(key=keys.SHEET_UNDO).disabled
+    assert action(at, keys.SHEET_UNDO).disabled
 
 
 def test_editing_a_cell_changes_the_deal_and_the_totals(at):
@@ -115,7 +116,7 @@ def test_editing_a_cell_changes_the_deal_and_the_totals(at):
     edit(at, {"0": {"NS": 110}})
     assert table(at) == [(110, 40), (30, 26)]
     assert totals(at) == ("140", "66")
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert table(at) == [(100, 40), (30, 26)]
 
 
@@ -139,9 +140,9 @@ def test_deleting_a_row_in_the_editor_and_with_the_button(at):
     edit(at, deleted_rows=[1])
     assert table(at) == [(10, 0), (30, 0)]
     at.selectbox(key=keys.SHEET_DELETE_WHICH).select(1).run()
-    at.button(key=keys.SHEET_DELETE).click().run()
+    action(at, keys.SHEET_DELETE).click().run()
     assert table(at) == [(30, 0)]
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert table(at) == [(10, 0), (30, 0)]
 
 
@@ -154,7 +155,7 @@ def test_deal_to_delete_offers_the_newest_deal_as_deals_come(at):
         assert box.value == n and box.options == [f"Deal {i}" for i in range(1, n + 1)]
     at.selectbox(key=keys.SHEET_DELETE_WHICH).select(1).run()
     assert at.selectbox(key=keys.SHEET_DELETE_WHICH).value == 1, "a chosen deal stays chosen"
-    at.button(key=keys.SHEET_DELETE).click().run()
+    action(at, keys.SHEET_DELETE).click().run()
     assert table(at) == [(20, 0), (30, 0)]
     assert at.selectbox(key=keys.SHEET_DELETE_WHICH).value == 2
 
@@ -163,11 +164,11 @@ def test_points_start_empty_and_an_empty_deal_is_refused_with_a_message(at):
     """Fields that start at 0 turned a typed 26 into 026 on a phone: they start empty."""
     assert at.number_input(key=keys.SHEET_NS).value is None
     assert at.number_input(key=keys.SHEET_EW).value is None
-    at.button(key=keys.SHEET_ADD).click().run()
+    action(at, keys.SHEET_ADD).click().run()
     assert any("type its game points first" in e.value for e in at.error)
     assert table(at) == []
     at.number_input(key=keys.SHEET_EW).set_value(26)
-    at.button(key=keys.SHEET_ADD).click().run()
+    action(at, keys.SHEET_ADD).click().run()
     assert table(at) == [(0, 26)], "an empty field beside a typed one counts as 0"
 
 
@@ -187,7 +188,7 @@ def test_reaching_152_with_the_higher_total_wins(at):
     add(at, 16, 0)
     assert totals(at) == ("156", "100")
     assert "NS wins the match in deal 2" in "\n".join(s.value for s in at.success)
-    assert at.button(key=keys.SHEET_ADD).disabled, "no deal is added after the match is over"
+    assert action(at, keys.SHEET_ADD).disabled, "no deal is added after the match is over"
 
 
 def test_equal_totals_of_152_or_more_need_another_deal(at):
@@ -195,7 +196,7 @@ def test_equal_totals_of_152_or_more_need_another_deal(at):
     add(at, 8, 8)
     assert totals(at) == ("158", "158")
     assert any("another deal is needed" in w.value for w in at.warning)
-    assert not at.button(key=keys.SHEET_ADD).disabled
+    assert not action(at, keys.SHEET_ADD).disabled
     add(at, 0, 16)
     assert "EW wins the match in deal 3" in "\n".join(s.value for s in at.success)
 
@@ -232,7 +233,7 @@ def test_deals_from_the_score_calculator_appear_and_can_be_undone(at):
     assert not at.exception
     assert totals(at) == ("10", "32")
     assert any("arrived from another page" in s.value for s in at.success)
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("10", "6")
 
 

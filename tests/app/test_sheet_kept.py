@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import browser_store, sheet_io, state
 from explorer.ui import state as keys
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -38,7 +39,7 @@ def open_page(page: str, *, memory: dict[str, str] | None = None, link: str | No
 def add(at: AppTest, ns: int, ew: int) -> None:
     at.number_input(key=keys.SHEET_NS).set_value(ns)
     at.number_input(key=keys.SHEET_EW).set_value(ew)
-    at.button(key=keys.SHEET_ADD).click().run()
+    action(at, keys.SHEET_ADD).click().run()
     assert not at.exception, at.exception
 
 
@@ -76,7 +77,7 @@ def test_a_reload_brings_back_the_deals_the_totals_and_undo():
     again = open_page(SHEET, memory=first.session_state[state.STORE_MEMORY])
     assert totals(again) == ("130", "66")
     assert not again.error and not again.warning
-    again.button(key=keys.SHEET_UNDO).click().run()
+    action(again, keys.SHEET_UNDO).click().run()
     assert totals(again) == ("100", "40")
     assert len(kept(again)["deals"]) == 1
 
@@ -152,7 +153,7 @@ def test_a_link_to_another_match_opened_on_request_keeps_the_old_one_on_undo():
     at.button(key=state.SHEET_LINK_OPEN).click().run()
     assert totals(at) == ("80", "90")
     assert kept(at)["undo"][-1] == [{"NS": 20, "EW": 10, "note": "", "gahwa_winner": None}]
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("20", "10")
 
 
@@ -172,8 +173,38 @@ def test_a_kept_sheet_changed_by_another_tab_is_shown_and_undo_goes_back():
     at.run()
     assert totals(at) == ("15", "5")
     assert any("changed in another tab" in i.value for i in at.info)
-    at.button(key=keys.SHEET_UNDO).click().run()
+    action(at, keys.SHEET_UNDO).click().run()
     assert totals(at) == ("10", "0")
+
+
+def row(ns: int, ew: int) -> dict:
+    return {"NS": ns, "EW": ew, "note": "", "gahwa_winner": None}
+
+
+def test_two_tabs_adding_at_the_same_moment_keep_both_deals_and_undo_takes_back_only_this_tabs():
+    at = open_page(SHEET)
+    add(at, 10, 0)
+    other = sheet_io.stored([row(10, 0), row(5, 5)], [[row(10, 0)]])
+    at.session_state[state.STORE_MEMORY] = memory_with(other)          # another tab added a deal ...
+    add(at, 30, 6)                                                      # ... as this one adds its own
+    assert [(d["NS"], d["EW"]) for d in at.session_state[keys.SHEET_DEALS]] == [(10, 0), (5, 5), (30, 6)]
+    assert any("both tabs' deals are kept" in i.value for i in at.info), [i.value for i in at.info]
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(10, 0), (5, 5), (30, 6)]
+    action(at, keys.SHEET_UNDO).click().run()                           # Undo takes back this tab's deal only
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(10, 0), (5, 5)]
+
+
+def test_a_change_that_cannot_be_joined_to_another_tabs_is_named_and_undo_brings_it_back():
+    at = open_page(SHEET)
+    add(at, 10, 0)
+    add(at, 20, 0)
+    at.selectbox(key=keys.SHEET_DELETE_WHICH).select(1).run()
+    at.session_state[state.STORE_MEMORY] = memory_with(sheet_io.stored([row(10, 0), row(20, 0), row(5, 5)], []))
+    action(at, keys.SHEET_DELETE).click().run()                         # this tab deletes as the other adds
+    assert any("this tab's change was not kept" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(10, 0), (20, 0), (5, 5)]   # the other's, whole
+    action(at, keys.SHEET_UNDO).click().run()
+    assert [(d["NS"], d["EW"]) for d in at.session_state[keys.SHEET_DEALS]] == [(20, 0)]
 
 
 def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opened():
@@ -182,7 +213,7 @@ def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opene
     at.selectbox(key=keys.DEAL_LIBRARY_FILE).select("deal-hokum-clean").run()
     at.button(key=keys.DEAL_LOAD_FILE).click().run()
     at.button(key=keys.DEAL_END).click().run()
-    at.button(key=keys.DEAL_ADD_TO_SHEET).click().run()
+    action(at, keys.DEAL_ADD_TO_SHEET).click().run()
     assert not at.exception
     assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(50, 10), (11, 5)]
 

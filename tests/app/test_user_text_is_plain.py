@@ -90,3 +90,39 @@ def test_the_glossary_echoes_a_search_as_written():
     at = open_page("glossary.py")
     at.text_input(key=state.GLOSSARY_SEARCH).input("![g](http://host/g.gif)").run()
     assert "![g](http://host/g.gif)" in shown(at.info[0].value) and not live(at.info[0].value)
+
+
+# --- text kept in this browser ------------------------------------------------------------------------------
+
+def _forged_progress(lesson: str, step: str, given, **feedback) -> str:
+    from explorer.ui import browser_store
+
+    fb = {"correct": False, "given": TITLE, "answer": TITLE, "reason": TITLE, "explain": TITLE, **feedback}
+    answers = {step: {"given": given, "correct": fb["correct"], "ever_right": fb["correct"], "attempts": 1,
+                      "revealed": True, "feedback": fb}}
+    return browser_store.encode({"lessons": {lesson: {"seen": [step], "answers": answers}}})
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("given", ["KH", TITLE], ids=["card", "markdown-answer"])
+def test_kept_lesson_feedback_is_text_never_markdown(language, given):
+    """A forged ``given``, ``answer``, ``reason`` or ``explain`` kept in the browser shows no link, colour or image:
+    the page says the engine's and the lesson's words, and the learner's answer as written."""
+    from explorer.lessons import load_lessons
+    from explorer.ui import browser_store
+
+    cutting = {lesson.id: lesson for lesson in load_lessons()}["05-cutting"]
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.session_state[state.STORE_MEMORY] = {
+        browser_store.storage_key("lessons"): _forged_progress("05-cutting", "trump-lead-overtake", given)}
+    if language == "ar":
+        at.query_params["lang"] = "ar"
+    at.run()
+    at.switch_page("app_pages/lesson.py").run()
+    at.selectbox(key=state.LESSON_PICKER).select("05-cutting").run()
+    assert not at.exception, at.exception
+    assert at.subheader[0].value == cutting.steps[cutting.index("trump-lead-overtake")].title or language == "ar"
+    texts = every_text(at)
+    assert all(not live(t) for t in texts), [t for t in texts if live(t)]
+    said = [t for t in texts if "K♥" in t or "**b**" in shown(t)]
+    assert said, texts                                                     # the answer is shown, as written

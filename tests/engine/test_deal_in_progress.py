@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.solver.samples import random_position
 from explorer.engine.report import format_verdict
 from explorer.engine.scenario import check_doc
+from explorer.engine.solver.samples import random_position
 
 
 @pytest.mark.parametrize("played", [0, 1, 3, 4, 13, 16, 26, 31])

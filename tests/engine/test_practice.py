@@ -7,9 +7,9 @@ import json
 import pytest
 
 from explorer.engine.cards import Seat, Team
-from explorer.engine.game import IllegalActionError, Play, Stage
+from explorer.engine.game import GameState, IllegalActionError, Play, Stage
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice, PracticeError
+from explorer.engine.practice import MAX_DEALS, Practice, PracticeError
 from explorer.engine.profiles import get_profile
 
 
@@ -113,3 +113,94 @@ def test_a_damaged_stored_practice_is_refused_with_the_reason():
 def test_the_practice_follows_the_profile_it_was_started_with():
     p = Practice.new(seed=9, profile=get_profile("simple"))
     assert p.state.profile.id == "simple" and Practice.from_json(p.to_json()).profile.id == "simple"
+
+
+# --- a stored match is the match the engine would have played --------------------------------------------------
+
+def _finished_match(seed: int = 3) -> Practice:
+    p = Practice.new(seed=seed)
+    while True:
+        p = _play_out(p)
+        if p.over:
+            return p
+        p = p.next_deal()
+
+
+def _deal_after(p: Practice) -> dict:
+    """The deal the engine would deal next, had the match not been decided (its seed, dealer and totals)."""
+    totals = p.match.totals()
+    return {"seed": f"{p.seed}-{len(p.deals) + 1}", "dealer": p.state.next_dealer.value,
+            "match": [totals[Team.NS], totals[Team.EW]], "actions": []}
+
+
+def test_a_stored_match_that_goes_on_after_it_was_decided_is_refused():
+    p = _finished_match()
+    doc = p.to_json()
+    doc["deals"].append(_deal_after(p))
+    with pytest.raises(PracticeError, match=rf"deals\[{len(p.deals)}\]: .*after the match was decided"):
+        Practice.from_json(doc)
+
+
+def test_a_forged_match_of_copies_of_one_deal_is_refused_at_its_second_deal_without_replaying_them(monkeypatch):
+    import explorer.engine.practice as practice
+
+    first = _play_out(Practice.new(seed=7)).to_json()
+    replayed = []
+    real = practice._replay
+    monkeypatch.setattr(practice, "_replay", lambda profile, log: replayed.append(log.seed) or real(profile, log))
+    with pytest.raises(PracticeError, match=r"deals: .*60"):              # more deals than a practice holds
+        Practice.from_json({**first, "deals": first["deals"] * 200})
+    with pytest.raises(PracticeError, match=r"deals\[1\]\.seed: '7-1' is not the seed of deal 2 \('7-2'\)"):
+        Practice.from_json({**first, "deals": first["deals"] * MAX_DEALS})
+    assert len(replayed) <= 1                                 # refused before the copies were played again
+
+
+def redeals(seed: int, n: int) -> dict:
+    """A stored practice of ``n`` deals, each a redeal (everyone passes twice), as the engine deals them."""
+    first = Practice.new(seed=seed)
+    deals, dealer = [], first.deals[0].dealer
+    for i in range(1, n + 1):
+        g, actions = GameState.new(f"{seed}-{i}", dealer=dealer, match=(0, 0), profile=first.profile), []
+        while not g.finished:
+            a = next(a for a in g.legal_actions() if str(a).endswith("pass"))
+            g, actions = g.apply(a), [*actions, str(a)]
+        deals.append({"seed": f"{seed}-{i}", "dealer": dealer.value, "match": [0, 0], "actions": actions})
+        dealer = g.next_dealer
+    return {**first.to_json(), "deals": deals}
+
+
+def test_a_practice_deals_no_more_than_it_keeps():
+    p = Practice.from_json(redeals(5, MAX_DEALS))
+    assert len(p.deals) == MAX_DEALS and Practice.from_json(p.to_json()) == p
+    with pytest.raises(PracticeError, match="the most a practice keeps"):
+        p.next_deal()
+
+
+@pytest.mark.parametrize("change, message", [
+    pytest.param({"match": [100, 0]}, r"deals\[1\]\.match: the totals before deal 2 are 100 and 0; the deals "
+                                      r"before it make \d+ and \d+", id="forged-totals"),
+    pytest.param({"dealer": "forged"}, r"deals\[1\]\.dealer: .* deals after", id="wrong-dealer"),
+])
+def test_a_stored_deal_that_does_not_follow_the_one_before_is_refused(change, message):
+    p = _play_out(Practice.new(seed=3))
+    assert not p.over
+    p = p.next_deal()
+    doc = p.to_json()
+    if change.get("dealer") == "forged":
+        change = {"dealer": p.state.dealer.right.value}
+    doc["deals"][1] = {**doc["deals"][1], **change}
+    with pytest.raises(PracticeError, match=message):
+        Practice.from_json(doc)
+
+
+def test_a_one_deal_practice_holds_one_deal():
+    p = _play_out(Practice.new(seed=4, goal="deal"))
+    doc = p.to_json()
+    doc["deals"] = doc["deals"] * 2
+    with pytest.raises(PracticeError, match=r"deals: a practice of one deal holds one deal, not 2"):
+        Practice.from_json(doc)
+
+
+def test_a_whole_stored_match_comes_back():
+    p = _finished_match()
+    assert Practice.from_json(json.loads(p.dumps())) == p

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from explorer.__main__ import main
-from explorer.engine.solver.samples import random_position
 from explorer.engine.profiles import get_profile
 from explorer.engine.scenario import dump_yaml
+from explorer.engine.solver.samples import random_position
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "data" / "scenarios"

@@ -16,14 +16,14 @@ import numpy as np
 import pytest
 
 from explorer.engine.contract import Level
+from explorer.engine.game import Play
+from explorer.engine.profiles import OPTIONS
+from explorer.engine.scenario import check_doc
 from explorer.engine.solver import kernel as K
 from explorer.engine.solver.award import Deal, scale
 from explorer.engine.solver.position import from_state
 from explorer.engine.solver.samples import random_position
 from explorer.engine.solver.search import _WORK, solve
-from explorer.engine.game import Play
-from explorer.engine.profiles import OPTIONS
-from explorer.engine.scenario import check_doc
 from explorer.engine.tables import Mode
 from tests.engine import minimax
 

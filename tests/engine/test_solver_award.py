@@ -12,10 +12,10 @@ import pytest
 
 from explorer.engine.cards import Seat, Team, cards
 from explorer.engine.contract import Contract, Escalation, Level
-from explorer.engine.solver.award import AwardNotMonotone, Deal, award_of, scale
 from explorer.engine.profiles import custom_profile
 from explorer.engine.projects import declared_projects
 from explorer.engine.scoring import DealFacts, score_deal
+from explorer.engine.solver.award import AwardNotMonotone, Deal, award_of, scale
 from explorer.engine.tables import RAW_TOTAL, Mode
 
 LEVELS = {Mode.SUN: (Level.NONE, Level.DOUBLE),
