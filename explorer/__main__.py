@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .engine.i18n import Msg
+from explorer.engine.core.i18n import Msg
 
 MAX_READ_BYTES = 64 * 1024
 """Read at most one byte past the scenario limit (kept equal to scenario.MAX_SCENARIO_BYTES)."""
@@ -40,9 +40,9 @@ def _shown(name: str) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
-    from .engine.errors import problem as as_problem
-    from .engine.i18n import style_for, text
-    from .engine.scenario import Checked, check_text, internal_error
+    from explorer.engine.core.errors import problem as as_problem
+    from explorer.engine.core.i18n import style_for, text
+    from explorer.engine.files.scenario import Checked, check_text, internal_error
     style = style_for(args.lang)
     worst = 0
     for name in args.files:
@@ -65,7 +65,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"file": label, **result.output}, ensure_ascii=False))
         else:
-            from .engine.report import format_verdict
+            from explorer.engine.files.report import format_verdict
             if len(args.files) > 1:
                 print(f"== {label}")
             print(format_verdict(result.output, style))
@@ -74,7 +74,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
-        from .engine import simulate
+        from explorer.engine.fast import simulate
     except ImportError as e:  # numpy missing or broken: say which, not a traceback
         print(f"simulate: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
         return 2
@@ -83,8 +83,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _players_and_profile(names: list[str], profile_id: str) -> tuple[Any, str | None]:
     """The profile, or one line saying which player name or profile is unknown."""
-    from .engine.players import PLAYERS
-    from .engine.profiles import ProfileError, custom_profile
+    from explorer.engine.core.profiles import ProfileError, custom_profile
+    from explorer.engine.players import PLAYERS
     for name in names:
         if name.strip().lower() not in PLAYERS:
             return None, f"unknown player {name!r} (use {', '.join(sorted(PLAYERS))})"
@@ -110,7 +110,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         print(f"selfplay: --out {args.out} is a file, not a folder", file=sys.stderr)
         return 2
-    from .engine.selfplay import selfplay
+    from explorer.engine.players.selfplay import selfplay
     try:
         res = selfplay(args.deals, args.seed, names[0], names[1], profile=profile, out=out)
     except OSError as e:
@@ -132,7 +132,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
     if problem:
         print(f"duel: {problem}", file=sys.stderr)
         return 2
-    from .engine.selfplay import duel
+    from explorer.engine.players.selfplay import duel
     d = duel(args.a.strip().lower(), args.b.strip().lower(), deals=args.deals, seed=args.seed, profile=profile)
     lo, hi = d.ci95
     print(f"{d.a} against {d.b}: {d.deals} duplicate deals (each played twice from the same deck), "

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from explorer.ui.glossary import GlossaryError, glossary_html, load_glossary, search
+from explorer.content.glossary import GlossaryError, glossary_html, load_glossary, search
 
 REQUIRED = {
     "Sun": "صن", "Hokum": "حكم", "Ashkal": "أشكال", "Sira": "سرا", "Fifty": "خمسين",

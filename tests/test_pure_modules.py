@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-PURE = ["explorer.lessons", "explorer.library", "explorer.sources", "explorer.ui.forms", "explorer.ui.words", "explorer.ui.text",
-        "explorer.ui.presentation", "explorer.ui.replay", "explorer.ui.state", "explorer.ui.nav",
-        "explorer.ui.cards", "explorer.ui.glossary", "explorer.ui.intake", "explorer.ui.chart_language",
-        "explorer.ui.sheet_io"]
+PURE = ["explorer.content.lessons", "explorer.content.library", "explorer.content.sources", "explorer.ui.tools.forms", "explorer.view.words", "explorer.view.text",
+        "explorer.view.presentation", "explorer.view.replay", "explorer.ui.state", "explorer.view.nav",
+        "explorer.view.cards", "explorer.content.glossary", "explorer.view.intake", "explorer.view.charts.language",
+        "explorer.view.sheet.files"]
 
 
 @pytest.mark.parametrize("module", PURE)

@@ -9,12 +9,14 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from explorer.engine import simulate as sim
-from explorer.engine.i18n import N_
-from explorer.engine.probabilities import exact_table
-from explorer.engine.profiles import RuleProfile, custom_profile
-from explorer.ui import charts, lang, sidebar, state
-from explorer.ui.lang import t
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.profiles import RuleProfile, custom_profile
+from explorer.engine.fast import simulate as sim
+from explorer.engine.fast.probabilities import exact_table
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t
+from explorer.view.charts import figures as charts
 
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
 MODE_CHOICES = {"random": N_("Random: half Sun, half Hokum"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}

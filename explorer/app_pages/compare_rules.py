@@ -5,20 +5,23 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Card, Seat, Suit, Team
-from explorer.engine.compare import responsible_options, verdict_summary
-from explorer.engine.errors import render_problems
-from explorer.engine.i18n import N_, Msg
-from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
-from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
-from explorer.library import Entry, kind_of, load_library
-from explorer.ui import cards as ui
-from explorer.ui import inbox, intake, lang, nav, sidebar, state
-from explorer.ui.inbox import cite_in
-from explorer.ui.lang import t, tn
-from explorer.ui.presentation import step_name
-from explorer.ui.text import code, plain
-from explorer.ui.words import format_option_value, option_words, profile_words, verdict_words
+from explorer.content.library import Entry, kind_of, load_library
+from explorer.engine.core.cards import Card, Seat, Suit, Team
+from explorer.engine.core.errors import render_problems
+from explorer.engine.core.i18n import N_, Msg
+from explorer.engine.core.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
+from explorer.engine.files.compare import responsible_options, verdict_summary
+from explorer.engine.files.scenario import KIND_NAMES, dump_yaml, internal_error
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t, tn
+from explorer.ui.tools import inbox
+from explorer.ui.tools.inbox import cite_in
+from explorer.view import cards as ui
+from explorer.view import intake, nav
+from explorer.view.presentation import step_name
+from explorer.view.text import code, plain
+from explorer.view.words import format_option_value, option_words, profile_words, verdict_words
 
 PAGE = state.COMPARE
 DIFFER_BG = "background-color: #fff1c9; font-weight: 600"
@@ -57,7 +60,7 @@ def call_words(i: int, call: dict) -> str:
     if lang.current() == "en":
         return f"{i + 1}. {call.get('seat')} {call.get('call')}"
     try:
-        from explorer.engine.bidding import Call
+        from explorer.engine.rules.bidding import Call
         said = Call.parse(f"{call.get('seat')}: {call.get('call')} {call.get('suit') or ''}".strip()).message()
         return lang.t("{n}. {seat} {call}", n=i + 1, seat=Seat.parse(call.get("seat")), call=said)
     except Exception:  # noqa: BLE001 - a call the engine cannot read is shown as written

@@ -8,23 +8,28 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Seat, Team
-from explorer.engine.errors import ScenarioError
-from explorer.engine.i18n import N_, Notation
-from explorer.engine.kinds.deal import DealVerdict
-from explorer.engine.play import seats_from
-from explorer.engine.review import review
-from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
-from explorer.engine.tables import RAW_TOTAL
-from explorer.library import Entry, load_library
-from explorer.ui import cards as ui
-from explorer.ui import inbox, intake, lang, nav, sheet_io, sheet_store, sidebar, state
-from explorer.ui.inbox import cite_in
-from explorer.ui.lang import t, tn
-from explorer.ui.presentation import step_name
-from explorer.ui.replay import Replay, build_replay, seat_label, seat_name
-from explorer.ui.replay_charts import deal_points_figure
-from explorer.ui.text import code, html_text, plain
+from explorer.content.library import Entry, load_library
+from explorer.engine.core.cards import Seat, Team
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.i18n import N_, Notation
+from explorer.engine.core.tables import RAW_TOTAL
+from explorer.engine.files.kinds.deal import DealVerdict
+from explorer.engine.files.scenario import dump_yaml, parse_text, verdict_of
+from explorer.engine.players.review import review
+from explorer.engine.rules.play import seats_from
+from explorer.ui import state
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t, tn
+from explorer.ui.tools import inbox
+from explorer.ui.tools.inbox import cite_in
+from explorer.view import cards as ui
+from explorer.view import intake, nav
+from explorer.view.charts.replay import deal_points_figure
+from explorer.view.presentation import step_name
+from explorer.view.replay import Replay, build_replay, seat_label, seat_name
+from explorer.view.sheet import files as sheet_io
+from explorer.view.text import code, html_text, plain
 
 PAGE = state.DEAL
 DEFAULT_FILE = "deal-hokum-clean"

@@ -1,14 +1,16 @@
-"""Lessons: one generic page for every lesson in lessons/*.yaml. Checking is the engine's, via explorer.lessons."""
+"""Lessons: one generic page for every lesson in lessons/*.yaml. Checking is the engine's, via explorer.content.lessons."""
 
 import streamlit as st
 
-from explorer.lessons import LessonError, load_lessons
-from explorer.ui import lesson_state as ls
-from explorer.ui import lesson_store, sidebar, state
-from explorer.ui import lesson_view as lv
-from explorer.ui import lesson_widgets as lw
-from explorer.ui.lang import t
-from explorer.ui.words import problem_lines
+from explorer.content.lessons import LessonError, load_lessons
+from explorer.ui import state
+from explorer.ui.lessons import state as ls
+from explorer.ui.lessons import store as lesson_store
+from explorer.ui.lessons import view as lv
+from explorer.ui.lessons import widgets as lw
+from explorer.ui.shell import sidebar
+from explorer.ui.shell.lang import t
+from explorer.view.words import problem_lines
 
 st.title(t("Lessons"))
 

@@ -2,13 +2,16 @@
 
 import streamlit as st
 
-from explorer.engine.i18n import N_
-from explorer.library import Entry, load_library
-from explorer.ui import inbox, intake, lang, nav, sidebar, state
-from explorer.ui.lang import t, tn
-from explorer.ui.presentation import present_frames, shown_title
-from explorer.ui.text import code, plain
-from explorer.ui.words import problem_lines
+from explorer.content.library import Entry, load_library
+from explorer.engine.core.i18n import N_
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t, tn
+from explorer.ui.tools import inbox
+from explorer.view import intake, nav
+from explorer.view.presentation import present_frames, shown_title
+from explorer.view.text import code, plain
+from explorer.view.words import problem_lines
 
 ss = st.session_state
 ALL = "all"

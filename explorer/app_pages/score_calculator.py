@@ -2,26 +2,20 @@
 
 import streamlit as st
 
-from explorer.engine.cards import Seat, Team
-from explorer.i18n_content import content
-from explorer.ui import (
-    explore_charts,
-    forms,
-    inbox,
-    intake,
-    lang,
-    nav,
-    score_view,
-    sheet_io,
-    sheet_store,
-    sidebar,
-    state,
-)
-from explorer.ui.charts import SHOW_CONFIG
-from explorer.ui.contract_widgets import seats_and_escalation
-from explorer.ui.lang import t, tn
-from explorer.ui.verdict_bar import verdict_bar
-from explorer.ui.words import NO_SEAT, problem_lines, score_words, seat_label, suit_label
+from explorer.content.translations import content
+from explorer.engine.core.cards import Seat, Team
+from explorer.ui import state
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t, tn
+from explorer.ui.tools import forms, inbox, score_view
+from explorer.ui.tools.contract_widgets import seats_and_escalation
+from explorer.ui.tools.verdict_bar import verdict_bar
+from explorer.view import intake, nav
+from explorer.view.charts import explore as explore_charts
+from explorer.view.charts.figures import SHOW_CONFIG
+from explorer.view.sheet import files as sheet_io
+from explorer.view.words import NO_SEAT, problem_lines, score_words, seat_label, suit_label
 
 PAGE = state.SCORE
 EXAMPLE = {

@@ -7,15 +7,15 @@ from typing import Any
 
 import streamlit as st
 
-from explorer.engine.cards import Team
-from explorer.engine.match import MatchDeal, MatchError
-from explorer.engine.tables import MATCH_TARGET
-from explorer.ui import sheet_store
-from explorer.ui import sheet_table as table
+from explorer.engine.core.cards import Team
+from explorer.engine.core.tables import MATCH_TARGET
+from explorer.engine.rules.match import MatchDeal, MatchError
 from explorer.ui import state as keys
-from explorer.ui.charts import SHOW_CONFIG
-from explorer.ui.lang import t, tn
-from explorer.ui.replay_charts import match_figure
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell.lang import t, tn
+from explorer.view.charts.figures import SHOW_CONFIG
+from explorer.view.charts.replay import match_figure
+from explorer.view.sheet import table
 
 ss = st.session_state
 HISTORY_LIMIT = sheet_store.HISTORY_LIMIT

@@ -3,19 +3,22 @@
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Card, CardError, Seat, Suit
-from explorer.engine.errors import render_problems, unplaced
-from explorer.engine.i18n import N_
-from explorer.engine.play import ekka_problem, seats_from, trick_winner
-from explorer.engine.tables import Mode
-from explorer.ui import cards as ui
-from explorer.ui import forms, inbox, intake, lang, seat_map, sidebar, state
-from explorer.ui.card_taps import tap_cards
-from explorer.ui.contract_widgets import seats_and_escalation
-from explorer.ui.lang import t, tn
-from explorer.ui.text import code, plain
-from explorer.ui.verdict_bar import play_line, verdict_bar
-from explorer.ui.words import problem_lines, seat_label, seat_name, suit_label
+from explorer.engine.core.cards import Card, CardError, Seat, Suit
+from explorer.engine.core.errors import render_problems, unplaced
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.tables import Mode
+from explorer.engine.rules.play import ekka_problem, seats_from, trick_winner
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t, tn
+from explorer.ui.tools import forms, inbox
+from explorer.ui.tools.card_taps import tap_cards
+from explorer.ui.tools.contract_widgets import seats_and_escalation
+from explorer.ui.tools.verdict_bar import play_line, verdict_bar
+from explorer.view import cards as ui
+from explorer.view import intake, seat_map
+from explorer.view.text import code, plain
+from explorer.view.words import problem_lines, seat_label, seat_name, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {

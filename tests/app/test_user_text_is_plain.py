@@ -15,9 +15,9 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.share import encode_scenario
+from explorer.engine.files.share import encode_scenario
 from explorer.ui import state
-from explorer.ui.text import shown
+from explorer.view.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"

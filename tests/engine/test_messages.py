@@ -26,19 +26,21 @@ from typing import Any
 import pytest
 
 from explorer import i18n_tools
-from explorer.engine import bidding, game, i18n
-from explorer.engine.bidding import BiddingState, Call, explain, legal_calls
-from explorer.engine.cards import SEATS, Card, Rank, Seat, Suit, Team, cards
-from explorer.engine.contract import Contract, Escalation
-from explorer.engine.deal import CompletedDeal, Deal, DealStep, complete, new_deal
-from explorer.engine.enums import Titled
-from explorer.engine.errors import ScenarioError
-from explorer.engine.game import Declare, GameState, Play, describe
-from explorer.engine.i18n import ENGLISH, Msg, Style
+from explorer.engine.core import i18n
+from explorer.engine.core.cards import SEATS, Card, Rank, Seat, Suit, Team, cards
+from explorer.engine.core.contract import Contract, Escalation
+from explorer.engine.core.enums import Titled
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.i18n import ENGLISH, Msg, Style
+from explorer.engine.core.profiles import PROFILES
+from explorer.engine.files.scenario import KINDS, _load_kinds, parse_text, resolve_profile
+from explorer.engine.game import state as game
+from explorer.engine.game.state import Declare, GameState, Play, describe
 from explorer.engine.players import make_player
-from explorer.engine.profiles import PROFILES
-from explorer.engine.projects import Project
-from explorer.engine.scenario import KINDS, _load_kinds, parse_text, resolve_profile
+from explorer.engine.rules import bidding
+from explorer.engine.rules.bidding import BiddingState, Call, explain, legal_calls
+from explorer.engine.rules.deal import CompletedDeal, Deal, DealStep, complete, new_deal
+from explorer.engine.rules.projects import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = sorted((ROOT / "data" / "scenarios").glob("*.yaml"))
@@ -185,9 +187,9 @@ def _bidding_walks() -> Iterator[Any]:
 
 def _scores() -> Iterator[Any]:
     """The scoring pipeline over every level, both modes, ties, Kaboots (reverse ones too), Baloot and projects."""
-    from explorer.engine.projects import declared_projects
-    from explorer.engine.scoring import DealFacts, score_deal
-    from explorer.engine.tables import Mode
+    from explorer.engine.core.tables import Mode
+    from explorer.engine.rules.projects import declared_projects
+    from explorer.engine.rules.scoring import DealFacts, score_deal
 
     sira = {m: declared_projects(cards("QD KD AD"), m) for m in Mode}
     run5 = declared_projects(cards("KH QH JH TH 9H"), Mode.HOKUM)            # holds the trump K and Q
@@ -261,8 +263,8 @@ def test_the_walk_reaches_most_sentence_templates(messages):
     """A guard on the collection itself: it visits nearly every template of the converted modules."""
     from babel.messages.pofile import read_po
 
-    from explorer.engine.deal import DealRound
-    from explorer.engine.play import PlayRule
+    from explorer.engine.rules.deal import DealRound
+    from explorer.engine.rules.play import PlayRule
 
     docs = {r.doc for r in (*PlayRule, *bidding.BidRule, *game.GameRule, *DealRound)}
     sentences = {m.id if isinstance(m.id, str) else m.id[0]
@@ -277,8 +279,8 @@ def test_the_walk_reaches_most_sentence_templates(messages):
 def _project_error_templates() -> set[str]:
     """The templates of ProjectError (input errors, not verdicts: tests/engine/test_input_errors_arabic.py
     renders them), from cards that are not a project."""
-    from explorer.engine.projects import ProjectError, project_of
-    from explorer.engine.tables import Mode
+    from explorer.engine.core.tables import Mode
+    from explorer.engine.rules.projects import ProjectError, project_of
 
     out: set[str] = set()
     for text in ("KC KC QC", "7C 7D 7H 7S", "KC QC", "KC QC JD", "KC QC 9C", "AC KC QC JC TC 9C", ""):
@@ -444,7 +446,7 @@ def test_every_enum_title_is_extracted_with_its_type_name_as_context():
 
 
 def test_rule_docs_are_extracted():
-    from explorer.engine.play import PlayRule
+    from explorer.engine.rules.play import PlayRule
     pot = {mid for ctx, mid in i18n_tools.msgids(i18n_tools.POT.read_bytes()) if ctx is None}
     for rule in (*PlayRule, *bidding.BidRule, *game.GameRule):
         assert rule.doc in pot and "{" not in rule.doc, rule        # rendered as Msg(rule.doc): no fields

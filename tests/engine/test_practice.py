@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from explorer.engine.cards import Seat, Team
-from explorer.engine.game import IllegalActionError, Play, Stage
+from explorer.engine.core.cards import Seat, Team
+from explorer.engine.core.profiles import get_profile
+from explorer.engine.game.practice import Practice, PracticeError
+from explorer.engine.game.state import IllegalActionError, Play, Stage
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice, PracticeError
-from explorer.engine.profiles import get_profile
 
 
 def _until_me(p: Practice) -> Practice:

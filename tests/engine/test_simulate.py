@@ -18,13 +18,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from explorer.engine.cards import DECK, SEATS, SUITS, Card, Seat
-from explorer.engine.contract import Contract, Escalation, Level
-from explorer.engine.play import PlayRule, PlayState, obligation
-from explorer.engine.profiles import PLAY_OPTIONS, custom_profile
-from explorer.engine.projects import find_projects
-from explorer.engine.scenario import check_doc
-from explorer.engine.simulate import (
+from explorer.engine.core.cards import DECK, SEATS, SUITS, Card, Seat
+from explorer.engine.core.contract import Contract, Escalation, Level
+from explorer.engine.core.profiles import PLAY_OPTIONS, custom_profile
+from explorer.engine.core.tables import PROJECT_ORDER, RAW_TOTAL, Mode
+from explorer.engine.fast.simulate import (
     CHUNK,
     CSV_COLUMNS,
     SimResult,
@@ -42,7 +40,9 @@ from explorer.engine.simulate import (
     summary,
     write_csv,
 )
-from explorer.engine.tables import PROJECT_ORDER, RAW_TOTAL, Mode
+from explorer.engine.files.scenario import check_doc
+from explorer.engine.rules.play import PlayRule, PlayState, obligation
+from explorer.engine.rules.projects import find_projects
 
 # (profile, mode, deals, ekka): together > 200 deals over Sun and Hokum, every play option, the
 # leader announcing Ekka when it holds or never.

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..game import Action, PlayerView
-from ..i18n import Msg
+from explorer.engine.core.i18n import Msg
+from explorer.engine.game.state import Action, PlayerView
 
 
 class PlayerError(ValueError):
