@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from explorer.content.glossary import glossary_html, load_glossary, search
+from explorer.content.glossary import load_glossary, search
 from explorer.ui import state
 from explorer.ui.shell import lang
 from explorer.ui.shell.lang import t, tn
+from explorer.view.glossary import glossary_html
 from explorer.view.text import plain
 
 

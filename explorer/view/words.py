@@ -11,7 +11,6 @@ that uses them reads them in its language (the catalogue ``ui-shell``); outside 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -19,9 +18,11 @@ from explorer.content.sources import cite
 from explorer.engine.core.cards import Card, Seat, Suit
 from explorer.engine.core.contract import Level
 from explorer.engine.core.errors import render_problems
-from explorer.engine.core.i18n import N_, Msg, Style, plural
+from explorer.engine.core.i18n import N_, Style
 from explorer.engine.core.profiles import OPTIONS, PROFILES, RuleProfile
 from explorer.engine.files.scenario import Checked
+from explorer.view import language
+from explorer.view.language import t, tn  # noqa: F401  (the page words' t, for the modules that import it from here)
 from explorer.view.text import plain
 
 NO_SEAT = ""
@@ -86,28 +87,9 @@ _ENGINE_WORDS = (
     N_('on: 004'),
 )
 
-_ENGLISH_PAGE = Style(cards="face")
-
-
-def t(text: str, /, **params: Any) -> str:
-    """A sentence in the page's language (:func:`explorer.ui.shell.lang.t` while a page runs; English with card faces
-    when this module is used without the app, which never imports Streamlit here)."""
-    lang = sys.modules.get("explorer.ui.shell.lang")
-    return lang.t(text, **params) if lang is not None else Msg(text, **params).render(_ENGLISH_PAGE)
-
-
-def tn(singular: str, plural_text: str, n: int, /, **params: Any) -> str:
-    """A sentence whose words depend on a count ``n``, in the page's language (see :func:`t`)."""
-    lang = sys.modules.get("explorer.ui.shell.lang")
-    if lang is not None:
-        return lang.tn(singular, plural_text, n, **params)
-    return plural(singular, plural_text, n, **params).render(_ENGLISH_PAGE)
-
-
 def page_style() -> Style:
     """The style of the page's sentences (its language, card faces); English faces without the app."""
-    lang = sys.modules.get("explorer.ui.shell.lang")
-    return lang.style() if lang is not None else _ENGLISH_PAGE
+    return language.style()
 
 
 def problem_sentence(line: str) -> str:
@@ -133,8 +115,7 @@ def problem_lines(lines: Iterable[str]) -> str:
 
 def lang_code() -> str:
     """The page's language (``en`` without the app)."""
-    lang = sys.modules.get("explorer.ui.shell.lang")
-    return lang.current() if lang is not None else "en"
+    return language.current()
 
 
 def option_title(name: str) -> str:

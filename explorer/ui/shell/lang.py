@@ -14,14 +14,14 @@ its order (the table around a trick, card faces, hands, card codes) stays left t
 
 from __future__ import annotations
 
-from typing import Any
-
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from explorer.engine.core.cards import Seat
-from explorer.engine.core.i18n import LANGUAGES, Msg, Style, plural
+from explorer.engine.core.i18n import LANGUAGES, Style
 from explorer.ui import state
+from explorer.view import language as view_language
+from explorer.view.language import t, tn  # noqa: F401  (pages write their sentences with lang.t)
 
 NAMES: dict[str, str] = {"en": "English", "ar": "العربية"}
 """Each language by its own name, as the selector shows it."""
@@ -29,22 +29,20 @@ RTL: frozenset[str] = frozenset({"ar"})
 """Languages written right to left."""
 
 
-_last: list[str] = ["en"]
-"""The language of the latest run, for code called outside a run (a test's AppTest formatting a selectbox's
-options with the page's ``format_func`` after the run)."""
-
-
 def current() -> str:
-    """The language of this run: the sidebar's choice, first read from ``?lang=`` (English by default)."""
+    """The language of this run: the sidebar's choice, first read from ``?lang=`` (English by default, and outside
+    a run)."""
     if get_script_run_ctx(suppress_warning=True) is None:
-        return _last[0]
+        return "en"
     ss = st.session_state
     if state.APP_LANG not in ss:
         asked = st.query_params.get("lang", "en")
         ss[state.APP_LANG] = asked if asked in LANGUAGES else "en"
     lang = ss[state.APP_LANG]
-    _last[0] = lang if lang in LANGUAGES else "en"
-    return _last[0]
+    return lang if lang in LANGUAGES else "en"
+
+
+view_language.provide(current)  # the view modules (no Streamlit) draw in this run's language
 
 
 def is_rtl() -> bool:
@@ -71,14 +69,6 @@ def style(seats: dict[Seat, str] | None = None, *, cards: str = "face") -> Style
     return Style(lang=current(), cards=cards, seats=dict(seats or {}))
 
 
-def t(text: str, /, **params: Any) -> str:
-    """A sentence of a page in the current language: ``text`` is the English template (the msgid)."""
-    return Msg(text, **params).render(style())
-
-
-def tn(singular: str, plural_text: str, n: int, /, **params: Any) -> str:
-    """A sentence whose words depend on a count ``n``."""
-    return plural(singular, plural_text, n, **params).render(style())
 
 
 def keep_in_url() -> None:

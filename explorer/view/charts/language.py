@@ -17,24 +17,16 @@ import re
 import plotly.graph_objects as go
 
 from explorer.engine.core.i18n import Msg, Style, is_rtl
+from explorer.view import language
 
 
 def page_lang(lang: str | None = None) -> str:
-    """``lang`` itself, or (``None``) the language of the Streamlit page being drawn; English outside a page.
+    """``lang`` itself, or (``None``) the language of the page being drawn; English outside one.
 
     >>> page_lang("ar"), page_lang()
     ('ar', 'en')
     """
-    if lang is not None:
-        return lang
-    import sys
-    if "streamlit" not in sys.modules:
-        return "en"
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-    if get_script_run_ctx(suppress_warning=True) is None:
-        return "en"
-    from explorer.ui.shell import lang as page_language
-    return page_language.current()
+    return lang if lang is not None else language.current()
 
 
 def words(lang: str | None = None):

@@ -1,0 +1,54 @@
+"""The language of the page being drawn, for the modules that draw without Streamlit.
+
+A page's language is a fact of the Streamlit run (the sidebar's switch, first read from ``?lang=``). The modules
+of :mod:`explorer.view` ask :func:`current`, which asks the provider the app wires in when it starts
+(:func:`explorer.ui.shell.lang.current`, through :func:`provide`); without the app (a test, the command line, a
+doctest) there is no provider and the language is English. So a view module never imports Streamlit, and never
+looks for the app's modules itself.
+
+>>> current(), t("{card} is allowed.", card=Card.parse("KC"))
+('en', 'K♣ is allowed.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from explorer.engine.core.cards import Card  # noqa: F401  (doctest)
+from explorer.engine.core.i18n import LANGUAGES, Msg, Style, is_rtl, plural
+
+_provider: list[Callable[[], str]] = []
+"""The app's language provider, once :func:`provide` has wired it in (a function of the running session, not a
+value shared between users)."""
+
+
+def provide(current_language: Callable[[], str]) -> None:
+    """Wire in the app's provider of the current page's language (called once by the app's shell)."""
+    _provider[:] = [current_language]
+
+
+def current() -> str:
+    """The page's language: the provider's answer, English without the app (or outside a page run)."""
+    lang = _provider[0]() if _provider else "en"
+    return lang if lang in LANGUAGES else "en"
+
+
+def rtl() -> bool:
+    """Whether the page reads right to left."""
+    return is_rtl(current())
+
+
+def style(*, cards: str = "face") -> Style:
+    """How a page's sentences are rendered: its language and card faces."""
+    return Style(lang=current(), cards=cards)
+
+
+def t(text: str, /, **params: Any) -> str:
+    """A sentence in the page's language: ``text`` is the English template (the msgid)."""
+    return Msg(text, **params).render(style())
+
+
+def tn(singular: str, plural_text: str, n: int, /, **params: Any) -> str:
+    """A sentence whose words depend on a count ``n``, in the page's language."""
+    return plural(singular, plural_text, n, **params).render(style())
