@@ -14,7 +14,7 @@ from explorer.engine.files.compare import responsible_options, verdict_summary
 from explorer.engine.files.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
-from explorer.ui.shell.lang import t, tn
+from explorer.ui.shell.lang import in_this_language, t, tn
 from explorer.ui.tools import inbox
 from explorer.ui.tools.inbox import cite_in
 from explorer.view import cards as ui
@@ -112,8 +112,8 @@ def _from_tool(page: str, source: str) -> None:
 # --- choose the scenario ---------------------------------------------------------------------
 with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="compare-source"):
     st.selectbox(t("A scenario from the library"), list(entries), key=state.COMPARE_LIBRARY_FILE,
-                 format_func={s: t("{title}  ·  {kind}", title=e.shown_title(lang.current()), kind=kind_words(e.kind))
-                              for s, e in entries.items()}.get, width=330,
+                 format_func=in_this_language({s: t("{title}  ·  {kind}", title=e.shown_title(lang.current()), kind=kind_words(e.kind))
+                              for s, e in entries.items()}.get), width=330,
                  placeholder=t("Choose a library scenario"))
     st.button(t("Compare it"), key=state.COMPARE_LOAD_FILE, on_click=_from_library, type="primary",
               disabled=ss.get(state.COMPARE_LIBRARY_FILE) is None)
@@ -338,10 +338,10 @@ if frame is not None and not frame.empty:
 
 with st.expander(t("Compare with another profile, or set the custom column"), icon=":material/settings:"):
     st.selectbox(t("Mark the differences against"), list(profiles), key=state.COMPARE_REFERENCE,
-                 format_func=lambda p: names[p], help=t("The profile the others are compared with."))
+                 format_func=in_this_language(lambda p: names[p]), help=t("The profile the others are compared with."))
     st.markdown(t("**The custom column:** start from a profile and change single options."))
     st.selectbox(t("Start from"), list(PROFILES), key=state.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
-                 format_func={p: t(prof.title) for p, prof in PROFILES.items()}.get)
+                 format_func=in_this_language({p: t(prof.title) for p, prof in PROFILES.items()}.get))
     option_cols = st.container(key="bx-wrap-compare-options").columns(3)
     for i, (name, info) in enumerate(OPTIONS.items()):
         with option_cols[i % 3]:
@@ -349,7 +349,7 @@ with st.expander(t("Compare with another profile, or set the custom column"), ic
                 st.toggle(t(info.title), key=state.compare_option_key(name), help=t(info.meaning))
             else:
                 st.selectbox(t(info.title), list(info.choices), key=state.compare_option_key(name),
-                             format_func={v: format_option_value(v) for v in info.choices}.get, help=t(info.meaning))
+                             format_func=in_this_language({v: format_option_value(v) for v in info.choices}.get), help=t(info.meaning))
 with st.expander(t("The scenario as YAML")):
     st.code(dump_yaml(doc), language="yaml")
 inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")

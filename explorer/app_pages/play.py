@@ -16,7 +16,7 @@ from explorer.engine.rules.bidding import CallKind, legal_calls
 from explorer.engine.rules.projects import find_projects, possible_projects
 from explorer.ui import state
 from explorer.ui.shell import browser_store, lang, sidebar
-from explorer.ui.shell.lang import t, tn
+from explorer.ui.shell.lang import in_this_language, t, tn
 from explorer.ui.tools import inbox, score_view
 from explorer.view import cards as ui
 from explorer.view import nav, words
@@ -97,14 +97,14 @@ def setup() -> None:
             col.text_input(role, max_chars=40, placeholder=defaults[seat], key=f"{state.PLAY_SETUP_NAMES}.{seat.value}",
                            help=t("Empty: {name}.", name=defaults[seat]))
         st.segmented_control(t("Play to"), ["match", "deal"], default="match", key=state.PLAY_SETUP_GOAL,
-                             format_func=lambda v: t("152 (a match)") if v == "match" else t("One deal"))
+                             format_func=in_this_language(lambda v: t("152 (a match)") if v == "match" else t("One deal")))
         st.segmented_control(t("Computer players"), ["heuristic", "strong"], default="heuristic",
                              key=state.PLAY_SETUP_LEVEL,
-                             format_func=lambda v: t("Beginner") if v == "heuristic" else t("Strong"),
+                             format_func=in_this_language(lambda v: t("Beginner") if v == "heuristic" else t("Strong")),
                              help=t("Beginner: a player that follows sensible rules. Strong: it imagines the "
                                     "hidden cards many times and plays the card that scores best."))
         st.segmented_control(t("Your projects"), ["auto", "self"], default="auto", key=state.PLAY_SETUP_DECLARE,
-                             format_func=lambda v: t("Declared for me") if v == "auto" else t("I declare them"),
+                             format_func=in_this_language(lambda v: t("Declared for me") if v == "auto" else t("I declare them")),
                              help=t("Declared for me: the engine finds your best projects. I declare them: you "
                                     "choose, and the engine says what you missed."))
         st.toggle(t("Tutor mode: the rule before each of my cards, Take back and hints"), value=True,
@@ -267,8 +267,8 @@ def your_declaration(p: Practice) -> bool:
     st.markdown(t("**Your projects**: choose what to declare before your first card."))
     options = possible_projects(view.original, g.contract.mode)
     chosen = st.multiselect(t("Projects to declare"), list(range(len(options))), key=state.PLAY_DECLARE,
-                            format_func=lambda i: _say(p, Msg("{project}: {cards}", project=options[i].title,
-                                                              cards=list(options[i].cards))))
+                            format_func=in_this_language(lambda i: _say(p, Msg("{project}: {cards}", project=options[i].title,
+                                                              cards=list(options[i].cards)))))
 
     def declare() -> None:
         picked = tuple(options[i] for i in ss.get(state.PLAY_DECLARE, []) if isinstance(i, int) and i < len(options))

@@ -12,7 +12,9 @@ looks for the app's modules itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from explorer.engine.core.cards import Card  # noqa: F401  (doctest)
@@ -23,15 +25,35 @@ _provider: list[Callable[[], str]] = []
 value shared between users)."""
 
 
+_speaking: ContextVar[str | None] = ContextVar("explorer_view_language", default=None)
+"""A language fixed for a moment by :func:`speaking` (in this thread's context only)."""
+
+
 def provide(current_language: Callable[[], str]) -> None:
     """Wire in the app's provider of the current page's language (called once by the app's shell)."""
     _provider[:] = [current_language]
 
 
 def current() -> str:
-    """The page's language: the provider's answer, English without the app (or outside a page run)."""
-    lang = _provider[0]() if _provider else "en"
+    """The page's language: the one :func:`speaking` fixed, else the provider's answer; English without the app
+    (or outside a page run)."""
+    lang = _speaking.get() or (_provider[0]() if _provider else "en")
     return lang if lang in LANGUAGES else "en"
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Draw in ``lang`` inside the block, whatever the page's language.
+
+    >>> with speaking("ar"):
+    ...     t("Sun")
+    'صن'
+    """
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def rtl() -> bool:

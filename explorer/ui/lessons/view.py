@@ -35,7 +35,7 @@ from explorer.engine.rules.play import seats_from
 from explorer.ui import state
 from explorer.ui.lessons import state as ls
 from explorer.ui.shell import lang, sidebar
-from explorer.ui.shell.lang import t
+from explorer.ui.shell.lang import in_this_language, t
 from explorer.view import cards as ui
 from explorer.view.words import problem_lines, profile_title, seat_label, seat_name
 
@@ -416,7 +416,7 @@ def render_question(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
             else:
                 where = step_where(lesson, step)
                 labels = {i: choice_label(q, i, lang.style(), where) for i in range(len(q.choices))}
-            st.radio(t("Your answer"), list(labels), index=None, format_func=labels.get, key=key, horizontal=True,
+            st.radio(t("Your answer"), list(labels), index=None, format_func=in_this_language(labels.get), key=key, horizontal=True,
                      label_visibility="collapsed")
         if q.input == "choice":
             def given_choice(lid=lid, step=step):

@@ -44,7 +44,7 @@ from explorer.ui.lessons.view import (
     widget_key,
 )
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import t
+from explorer.ui.shell.lang import in_this_language, t
 from explorer.view import cards as ui
 from explorer.view.words import option_meaning, option_title, seat_label, seat_name
 
@@ -69,8 +69,8 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     for i, c in enumerate(tv.cards[:4]):
         init(k(f"card{i}"), str(c))
     a, b = st.columns(2)
-    a.selectbox(t("Contract"), CONTRACTS, format_func=contract_label, key=k("contract"))
-    b.selectbox(t("Leader"), [s.value for s in SEATS], format_func=seat_label, key=k("leader"))
+    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
+    b.selectbox(t("Leader"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("leader"))
     leader = Seat.parse(st.session_state[k("leader")])
     seats = seats_from(leader)
     cols = st.columns(4)
@@ -78,7 +78,7 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     chosen = []
     for i, (col, seat) in enumerate(zip(cols, seats, strict=True)):
         chosen.append(col.selectbox(f"{i + 1}. {seat_label(seat)}", deck, key=k(f"card{i}"),
-                                    format_func=lambda c: Card.parse(c).pretty))
+                                    format_func=in_this_language(lambda c: Card.parse(c).pretty)))
     value = st.session_state[k("contract")]
     trial = {"kind": "play", "contract": contract_doc(value, leader.value),
              "current": {"leader": leader.value, "cards": chosen[:3]}, "hand": chosen[3:]}
@@ -110,10 +110,10 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
     c1, c2, c3, c4 = st.columns(4)
     c1.number_input(t("Shuffle seed"), min_value=0, max_value=999_999, step=1, key=k("seed"),
                     help=t("Each seed shuffles the deck a different way. Change it for a new deal."))
-    c2.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=seat_label, key=k("dealer"))
+    c2.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("dealer"))
     c3.number_input(t("Cut (cards lifted)"), min_value=0, max_value=31, step=1, key=k("cut"),
                     help=t("The dealer's left lifts this many cards from the top and puts them underneath."))
-    c4.selectbox(t("Buyer (takes the upcard)"), [s.value for s in SEATS], format_func=seat_label, key=k("taker"))
+    c4.selectbox(t("Buyer (takes the upcard)"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("taker"))
     dealer = Seat.parse(st.session_state[k("dealer")])
     done = complete(new_deal(int(st.session_state[k("seed")]), dealer=dealer, cut=int(st.session_state[k("cut")])),
                     Seat.parse(st.session_state[k("taker")]))
@@ -215,8 +215,8 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
     init(k("ew"), int(m.get("EW", 0)))
     init(k("calls"), list(start_calls))
     c1, c2 = st.columns(2)
-    c1.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=seat_label, key=k("dealer"))
-    c2.selectbox(t("Upcard"), [str(c) for c in DECK], format_func=lambda c: Card.parse(c).pretty, key=k("upcard"))
+    c1.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("dealer"))
+    c2.selectbox(t("Upcard"), [str(c) for c in DECK], format_func=in_this_language(lambda c: Card.parse(c).pretty), key=k("upcard"))
     with st.expander(t("Match score before this deal (it matters only for a Sun Double)")):
         st.caption(t("The game points each team has in the match so far. A Sun may be doubled only when "
                      "the match score allows it ({option}, lesson 4); nothing else in the bidding looks at it.",
@@ -329,16 +329,16 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     deck = [str(c) for c in DECK]
     fmt = lambda c: Card.parse(c).pretty  # noqa: E731
     a, b = st.columns(2)
-    a.selectbox(t("Contract"), CONTRACTS, format_func=contract_label, key=k("contract"))
-    b.selectbox(t("Who led this trick?"), [s.value for s in SEATS], format_func=seat_label, key=k("leader"))
-    st.multiselect(t("Cards on the table, in playing order (up to 3)"), deck, max_selections=3, format_func=fmt,
+    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
+    b.selectbox(t("Who led this trick?"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("leader"))
+    st.multiselect(t("Cards on the table, in playing order (up to 3)"), deck, max_selections=3, format_func=in_this_language(fmt),
                    key=k("table"), placeholder=t("Choose cards"), select_all=False)
-    st.multiselect(t("Your hand (1 to 8 cards)"), deck, max_selections=8, format_func=fmt, key=k("hand"),
+    st.multiselect(t("Your hand (1 to 8 cards)"), deck, max_selections=8, format_func=in_this_language(fmt), key=k("hand"),
                    placeholder=t("Choose cards"), select_all=False)
     c1, c2, c3 = st.columns([1, 1, 2])
     c1.checkbox(t("Leader announced Ekka"), key=k("ekka"))
     c2.checkbox(t("Locked (doubled locked)"), key=k("locked"), disabled=st.session_state[k("contract")] == "sun")
-    c3.multiselect(t("Cards gone in earlier tricks (for Ekka)"), deck, format_func=fmt, key=k("played"),
+    c3.multiselect(t("Cards gone in earlier tricks (for Ekka)"), deck, format_func=in_this_language(fmt), key=k("played"),
                    placeholder=t("Choose cards"), select_all=False)
     st.button(t("Back to the lesson's example"), key=k("reset"), on_click=back_to_example)
 
@@ -403,12 +403,12 @@ def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     init(k("other"), second)
     deck = [str(c) for c in DECK]
     fmt = lambda c: Card.parse(c).pretty  # noqa: E731
-    st.selectbox(t("Contract"), CONTRACTS, format_func=contract_label, key=k("contract"))
-    st.multiselect(t("Your hand (South): pick 8 cards"), deck, max_selections=8, format_func=fmt, key=k("hand"),
+    st.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
+    st.multiselect(t("Your hand (South): pick 8 cards"), deck, max_selections=8, format_func=in_this_language(fmt), key=k("hand"),
                    placeholder=t("Choose cards"), select_all=False)
     st.toggle(t("Compare with East's hand"), key=k("other_on"))
     if st.session_state[k("other_on")]:
-        st.multiselect(t("East's hand: pick 8 other cards"), deck, max_selections=8, format_func=fmt, key=k("other"),
+        st.multiselect(t("East's hand: pick 8 other cards"), deck, max_selections=8, format_func=in_this_language(fmt), key=k("other"),
                        placeholder=t("Choose cards"), select_all=False)
     value = st.session_state[k("contract")]
     trial_hands = {"S": list(st.session_state[k("hand")])}

@@ -14,6 +14,9 @@ its order (the table around a trick, card faces, hands, card codes) stays left t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -43,6 +46,17 @@ def current() -> str:
 
 
 view_language.provide(current)  # the view modules (no Streamlit) draw in this run's language
+
+
+def in_this_language(format_func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A widget's ``format_func`` that words its options in this run's language, whenever it is called (Streamlit's
+    test harness calls it after the run, outside any page)."""
+    lang = current()
+
+    def formatted(value: Any) -> str:
+        with view_language.speaking(lang):
+            return format_func(value)
+    return formatted
 
 
 def is_rtl() -> bool:

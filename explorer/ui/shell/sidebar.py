@@ -13,6 +13,7 @@ import streamlit as st
 from explorer.engine.core.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES, RuleProfile, custom_profile
 from explorer.ui import state
 from explorer.ui.shell import lang
+from explorer.ui.shell.lang import in_this_language
 from explorer.ui.shell.narrow_screen import close_sidebar_after_page_pick
 from explorer.view.text import plain
 from explorer.view.words import (
@@ -85,7 +86,7 @@ def profile_selector() -> RuleProfile:
         lang.t("Rules profile"),
         list(PROFILES),
         key=state.SIDEBAR_PROFILE_ID,
-        format_func={pid: profile_title(prof) for pid, prof in PROFILES.items()}.get,  # words of this run
+        format_func=in_this_language({pid: profile_title(prof) for pid, prof in PROFILES.items()}.get),  # words of this run
         on_change=_reset_options,
         help=lang.t("Which table's rules the engine applies on every page. "
                     "The Rules page shows the profiles side by side."),
@@ -106,7 +107,7 @@ def profile_selector() -> RuleProfile:
                     option_title(name),
                     list(info.choices),
                     key=state.sidebar_option_key(name),
-                    format_func={v: format_option_value(v) for v in info.choices}.get,
+                    format_func=in_this_language({v: format_option_value(v) for v in info.choices}.get),
                     help=_option_help(name),
                     on_change=_keep,
                 )
