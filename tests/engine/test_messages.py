@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from explorer import i18n_tools
+from explorer.engine.core import cards as card_values
 from explorer.engine.core import i18n
 from explorer.engine.core.cards import SEATS, Card, Rank, Seat, Suit, Team, cards
 from explorer.engine.core.contract import Contract, Escalation
@@ -295,7 +296,7 @@ def _project_error_templates() -> set[str]:
 # error; ProjectError is converted with the other input errors).
 TEXT_PARAMS = {("Kaboot: {team} took all eight tricks: {award} ({kaboot} at {level}, rule '{rule}')", "rule"),
                ("{cards} is not a project: {why}", "why")}
-ENGINE_VALUES = (Card, Seat, Suit, Rank, Team, enum.Enum, int, float, Msg, i18n.Notation)  # Notation: cards as written
+ENGINE_VALUES = (Card, Seat, Suit, Rank, Team, enum.Enum, int, float, Msg, card_values.Notation)  # Notation: cards as written
 
 
 def _engine_value(v: Any) -> bool:
@@ -411,12 +412,12 @@ def test_every_msgid_is_a_valid_template_and_plural_forms_share_their_fields():
 def test_the_formatter_words_are_the_engine_titles_and_extracted():
     pot = i18n_tools.msgids(i18n_tools.POT.read_bytes())
     for s in Suit:
-        assert i18n._SUIT_MANY[s] == s.title and ("suits", s.title) in pot and ("suit", i18n._SUIT_ONE[s]) in pot
+        assert card_values._SUIT_MANY[s] == s.title and ("suits", s.title) in pot and ("suit", card_values._SUIT_ONE[s]) in pot
     for r in Rank:
-        assert i18n._RANK_ONE[r] == r.title and ("rank", r.title) in pot
-        assert i18n._RANK_MANY[r] == r.title + "s" and ("ranks", r.title + "s") in pot
+        assert card_values._RANK_ONE[r] == r.title and ("rank", r.title) in pot
+        assert card_values._RANK_MANY[r] == r.title + "s" and ("ranks", r.title + "s") in pot
     for seat in Seat:
-        assert i18n._SEAT_NAME[seat] == seat.title and ("seat", seat.title) in pot
+        assert card_values._SEAT_NAME[seat] == seat.title and ("seat", seat.title) in pot
     assert ("list", ", ") in pot and (None, "a {rank} ({card})") in pot and (None, "an {rank} ({card})") in pot
 
 
@@ -437,7 +438,7 @@ def _titled_enums() -> list[type[enum.Enum]]:
 
 def test_every_enum_title_is_extracted_with_its_type_name_as_context():
     pot = i18n_tools.msgids(i18n_tools.POT.read_bytes())
-    by_formatter = {Suit, Rank, Seat}                       # looked up in i18n's own lists (above)
+    by_formatter = {Suit, Rank, Seat}                       # looked up in the card module's own lists (above)
     enums = [e for e in _titled_enums() if e not in by_formatter]
     assert {e.__name__ for e in enums} >= {"Level", "Mode", "ProjectType", "CallKind", "DealRound"}
     for e in enums:

@@ -50,7 +50,6 @@ from explorer.engine.core.cards import (  # noqa: F401
     DECK,
     SEATS,
     Card,
-    CardError,
     Rank,
     Seat,
     Suit,
@@ -59,6 +58,7 @@ from explorer.engine.core.cards import (  # noqa: F401
     format_cards,
 )
 from explorer.engine.core.contract import Contract, Escalation
+from explorer.engine.core.errors import CallError, CardError, IllegalActionError, ProjectError  # noqa: F401  (exported)
 from explorer.engine.core.i18n import ENGLISH, N_, Msg, Style
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import LAST_TRICK_BONUS, Mode
@@ -66,7 +66,6 @@ from explorer.engine.rules.bidding import (
     BiddingState,
     BidRule,
     Call,
-    CallError,
     CallKind,
     Phase,
     check_call,
@@ -86,7 +85,7 @@ from explorer.engine.rules.play import (
     play_tricks,
     team_totals,
 )
-from explorer.engine.rules.projects import Project, ProjectError, declared_projects, find_projects, has_baloot
+from explorer.engine.rules.projects import Project, declared_projects, find_projects, has_baloot
 from explorer.engine.rules.scoring import DealFacts, ScoreResult, score_deal
 
 # --- actions ---------------------------------------------------------------------------------------
@@ -144,7 +143,7 @@ def parse_action(text: str | Action) -> Action:
     if verb == "play":
         words = rest.split()
         if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "ekka"):
-            raise CallError(f"{text!r} is not an action (write e.g. 'play KC' or 'play KC ekka')")
+            raise CallError("{value} is not an action (write e.g. 'play KC' or 'play KC ekka')", value=repr(text))
         return Play(Card.parse(words[0]), len(words) == 2, seat)
     if rest.strip().lower() in ("", "none"):
         return Declare((), seat)
@@ -207,14 +206,6 @@ class ActionVerdict:
         """JSON-ready: the action as text, legal, the rule id and the reason in ``style``."""
         return {"action": str(self.action), "legal": self.legal, "rule": self.rule.value,
                 "reason": self.reason.render(style)}
-
-
-class IllegalActionError(ValueError):
-    """An action the rules refuse now; ``verdict`` says which rule and why."""
-
-    def __init__(self, verdict: ActionVerdict):
-        self.verdict = verdict
-        super().__init__(f"{verdict.action}: {verdict.reason}")
 
 
 class Stage(enum.Enum):

@@ -67,38 +67,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from explorer.engine.core.cards import SUITS, Card, CardError, Seat, Suit, Team, priority_order
+from explorer.engine.core.cards import SUITS, Card, Seat, Suit, Team, priority_order
 from explorer.engine.core.contract import Contract, Escalation, Level
 from explorer.engine.core.enums import Titled
-from explorer.engine.core.i18n import ENGLISH, N_, NC_, Msg, Style
+from explorer.engine.core.errors import CallError, CardError, IllegalCallError
+from explorer.engine.core.i18n import ENGLISH, N_, NC_, Code, Msg, Style
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import Mode
-
-# --- errors ----------------------------------------------------------------------------------------
-
-
-class BiddingError(ValueError):
-    """Base of the bidding errors: a call the engine cannot read or may not apply."""
-
-
-class CallError(BiddingError):
-    """A call written in a way the engine cannot read (``'sunn'``, a suit on a Sun...)."""
-
-
-class IllegalCallError(BiddingError):
-    """A call the rules do not allow now; ``verdict`` says which rule and why."""
-
-    def __init__(self, verdict: CallVerdict):
-        self.verdict = verdict
-        seat = verdict.call.seat
-        if seat is None:
-            self.message = Msg("No seat may call {call}: {reason}", call=verdict.call.message(),
-                               reason=verdict.reason)
-        else:
-            self.message = Msg("{seat} may not call {call}: {reason}", seat=seat, call=verdict.call.message(),
-                               reason=verdict.reason)
-        super().__init__(str(self.message))
-
 
 # --- calls -----------------------------------------------------------------------------------------
 
@@ -164,7 +139,7 @@ def call_kind(text: str) -> CallKind:
         return CallKind(key)
     except ValueError:
         names = ", ".join(k.value for k in CallKind)
-        raise CallError(f"{text!r} is not a call (use {names})") from None
+        raise CallError("{value} is not a call (use {names})", value=repr(text), names=Code(names)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +153,9 @@ class Call:
 
     def __post_init__(self) -> None:
         if self.suit is not None and self.kind is not CallKind.HOKUM:
-            raise CallError(f"only a Hokum names a suit, not {self.kind.value}")
+            raise CallError("only a Hokum names a suit, not {call}", call=Code(self.kind.value))
         if self.locked and self.kind not in _LOCKABLE:
-            raise CallError(f"only a Double or Quadruple is declared locked, not {self.kind.value}")
+            raise CallError("only a Double or Quadruple is declared locked, not {call}", call=Code(self.kind.value))
 
     @classmethod
     def parse(cls, text: str | Call) -> Call:
@@ -193,7 +168,7 @@ class Call:
             return text
         m = _CALL_RE.match(str(text))
         if not m:
-            raise CallError(f"{text!r} is not a call (write e.g. pass, hokum D, double locked, E: sun)")
+            raise CallError("{value} is not a call (write e.g. pass, hokum D, double locked, E: sun)", value=repr(text))
         seat = Seat.parse(m.group(1)) if m.group(1) else None
         kind = call_kind(m.group(2))
         extra = m.group(3)
@@ -206,9 +181,10 @@ class Call:
                 try:
                     suit = Suit.parse(extra)
                 except CardError as e:
-                    raise CallError(str(e)) from None
+                    raise CallError(e.msg) from None
             else:
-                raise CallError(f"{text!r}: {kind.value} takes no {extra!r}")
+                raise CallError("{value}: {call} takes no {extra}", value=repr(text), call=Code(kind.value),
+                                extra=repr(extra))
         return cls(kind, suit, locked, seat)
 
     @property
@@ -993,7 +969,7 @@ def apply_call(state: BiddingState, call: Call | str, *, stage: Stage | None = N
     >>> apply_call(s, "N: sun")
     Traceback (most recent call last):
     ...
-    explorer.engine.rules.bidding.IllegalCallError: N may not call Sun: The bidding is over: Sun bought by E.
+    explorer.engine.core.errors.IllegalCallError: N may not call Sun: The bidding is over: Sun bought by E.
     """
     v = check_call(state, call, stage=stage)
     if not v.legal:
