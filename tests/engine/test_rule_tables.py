@@ -18,9 +18,9 @@ from explorer.engine.game import GameState, Play, Stage
 from explorer.engine.rules import play
 from explorer.engine.rules.bidding import (
     ALLOWING,
-    Call,
     REASONS,
     BidRule,
+    Call,
     CallKind,
     allowed_levels,
     apply_call,

@@ -582,5 +582,5 @@ def check_play(state: PlayState, card: Card) -> Verdict:
 
 def legal_plays(state: PlayState) -> list[Card]:
     """The cards the seat to play may play, in hand order. Never empty for a non-empty hand."""
-    allowed = obligation(state).allowed
+    _, allowed = decide(state)                           # the decision alone: no sentence is made
     return [c for c in state.hand if c in allowed]
