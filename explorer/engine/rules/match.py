@@ -141,7 +141,7 @@ class MatchDeal:
     >>> MatchDeal(ns=5, ew=0, gahwa_winner=Team.NS)
     Traceback (most recent call last):
     ...
-    explorer.engine.rules.match.MatchError: a Gahwa deal records no points (004): its winner takes the match
+    explorer.engine.core.errors.MatchError: a Gahwa deal records no points (004): its winner takes the match
     """
 
     ns: int = 0
@@ -221,7 +221,7 @@ class MatchDeal:
         >>> MatchDeal.from_dict({"NS": -1, "EW": "x"}, where="deal 3")
         Traceback (most recent call last):
         ...
-        explorer.engine.rules.match.MatchError: deal 3, NS: -1 is negative; game points are 0 or more; deal 3, EW: 'x' is not a whole number of game points
+        explorer.engine.core.errors.MatchError: deal 3, NS: -1 is negative; game points are 0 or more; deal 3, EW: 'x' is not a whole number of game points
         """
         if not isinstance(row, Mapping):
             raise MatchError(at(where, Msg("a deal is a mapping {{NS, EW, note, gahwa_winner}}, not {value}",
@@ -420,7 +420,7 @@ class Match:
         >>> Match.from_rows([{"NS": 0, "EW": 0, "gahwa_winner": "NS"}]).add(MatchDeal.award(1, 1))
         Traceback (most recent call last):
         ...
-        explorer.engine.rules.match.MatchError: the match is over: NS won it in deal 1 (start a new match)
+        explorer.engine.core.errors.MatchError: the match is over: NS won it in deal 1 (start a new match)
         """
         d = self.decision()
         if d is not None:
