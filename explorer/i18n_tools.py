@@ -6,12 +6,13 @@
 The same extraction with Babel's own command line::
 
     pybabel extract -F explorer/locale/babel.cfg --no-default-keywords -k Msg -k plural:1,2 -k N_ \\
-        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k InputError -k CardError -k ProfileError \\
+        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k EngineError -k InputError -k CardError \\
+        -k ProfileError -k CallError -k DealError -k ProjectError -k PlayerError -k NoWorld \\
         --no-location -o explorer/locale/explorer.pot .
 
 What is extracted (:mod:`explorer.engine.core.i18n`): the template of every ``Msg("...")``, both templates of
-``plural("...", "...", n)``, of every input error raised with a template (``InputError``, ``CardError``,
-``ProfileError``), literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
+``plural("...", "...", n)``, of every engine error raised with a template (``InputError``, ``CardError``,
+``ProfileError``, ``CallError``... :data:`KEYWORDS` lists them), literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
 titles, with the enum's type name as context; suit, rank and seat words), and the formatter's literal
 lookups (the list separator, the card article). A language's catalogue,
 ``explorer/locale/<lang>/LC_MESSAGES/explorer.po``, is made from the .pot (``pybabel init -D explorer
@@ -48,9 +49,17 @@ KEYWORDS: dict[str, object] = {
     "pgettext": ((1, "c"), 2),         # the formatter's literal lookups
     "gettext": None,
     "ngettext": (1, 2),
-    "InputError": None,                # InputError(template, **params): a bad value, as a message
-    "CardError": None,                 # CardError(template, **params)
-    "ProfileError": None,              # ProfileError(template, **params)
+    # The engine's errors raised with a template (explorer/engine/core/errors.py): ``InputError(template,
+    # **params)`` and the like; ScenarioError, MatchError and PracticeError take problem lines instead.
+    "EngineError": None,
+    "InputError": None,
+    "CardError": None,
+    "ProfileError": None,
+    "CallError": None,
+    "DealError": None,
+    "ProjectError": None,
+    "PlayerError": None,
+    "NoWorld": None,
 }
 """Babel keyword specs: the function names whose literal arguments are msgids (``1c``: the context)."""
 

@@ -9,9 +9,9 @@ import pandas as pd
 import streamlit as st
 
 from explorer.content.library import Entry, load_library
-from explorer.engine.core.cards import Seat, Team
+from explorer.engine.core.cards import Notation, Seat, Team
 from explorer.engine.core.errors import ScenarioError
-from explorer.engine.core.i18n import N_, Notation
+from explorer.engine.core.i18n import N_
 from explorer.engine.core.tables import RAW_TOTAL
 from explorer.engine.files.kinds.deal import DealVerdict
 from explorer.engine.files.scenario import dump_yaml, parse_text, verdict_of

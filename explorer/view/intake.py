@@ -19,8 +19,9 @@ from typing import Any
 
 from explorer.content.library import kind_of
 from explorer.content.sources import cite_all
+from explorer.engine.core.cards import Notation
 from explorer.engine.core.errors import ScenarioError, at, problem
-from explorer.engine.core.i18n import N_, Msg, Notation, Style
+from explorer.engine.core.i18n import N_, Msg, Style
 from explorer.engine.core.profiles import ProfileError, RuleProfile, custom_profile
 from explorer.engine.files.kinds.bidding import BiddingIn
 from explorer.engine.files.kinds.deal import DealIn

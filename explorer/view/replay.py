@@ -30,7 +30,7 @@ from explorer.engine.core.cards import SEATS, Card, Seat, Team
 from explorer.engine.core.contract import Contract, Escalation
 from explorer.engine.core.i18n import ENGLISH, Msg, Style
 from explorer.engine.files.kinds.deal import DealVerdict
-from explorer.engine.game.state import ActionVerdict, CheckedPlay, Fault, GameState, Play
+from explorer.engine.game import ActionVerdict, CheckedPlay, Fault, GameState, Play
 from explorer.engine.rules.play import trick_winner
 
 

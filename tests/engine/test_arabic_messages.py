@@ -25,8 +25,8 @@ from babel.messages.pofile import read_po
 
 from explorer import i18n_tools
 from explorer.engine.core import i18n
-from explorer.engine.core.cards import Card, Seat, Team, cards
-from explorer.engine.core.i18n import ENGLISH, FSI, LRI, PDI, Msg, Notation, Style, style_for
+from explorer.engine.core.cards import Card, Notation, Seat, Team, cards
+from explorer.engine.core.i18n import ENGLISH, FSI, LRI, PDI, Msg, Style, style_for
 from explorer.engine.game.state import describe
 from explorer.engine.rules.bidding import (
     Call,

@@ -13,7 +13,7 @@ from explorer.engine.core.contract import Contract, Escalation, Level
 from explorer.engine.core.profiles import PROFILES, get_profile
 from explorer.engine.core.tables import RAW_TOTAL, Mode, ProjectType
 from explorer.engine.files.scenario import check_doc
-from explorer.engine.game.state import (
+from explorer.engine.game import (
     Declare,
     GameRule,
     GameState,

@@ -15,25 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from explorer.engine.core.enums import Singleton, Titled
-
-
-class CardError(ValueError):
-    """A card, seat or suit written in a way the engine cannot read.
-
-    Raised with an English template and its values (``CardError("unknown seat {value} (...)", value="'X'")``):
-    ``str(e)`` is the English sentence, ``e.msg`` the message to render in another language.
-    """
-
-    def __init__(self, template: str, /, **params: object) -> None:
-        self.template, self.params = template, params
-        super().__init__(template.format(**{k: str(v) for k, v in params.items()}) if params else template)
-
-    @property
-    def msg(self):  # -> i18n.Msg (imported here: i18n imports this module)
-        from explorer.engine.core.i18n import Msg
-        if not self.params and "{" in self.template:
-            return Msg("{pydantic_error}", pydantic_error=self.template)
-        return Msg(self.template, **{k: (v.msg if isinstance(v, CardError) else v) for k, v in self.params.items()})
+from explorer.engine.core.errors import CardError
+from explorer.engine.core.i18n import NC_, Writer
 
 
 class Suit(Titled):
@@ -67,6 +50,17 @@ class Suit(Titled):
             return cls(key)
         except ValueError:
             raise CardError("unknown suit {value} (use S H D C or ♠ ♥ ♦ ♣)", value=repr(text)) from None
+
+    def __format_msg__(self, out: Writer, spec: str) -> str:
+        """In a sentence: ``{s}`` clubs, ``{s:Title}`` Clubs, ``{s:one}`` club, ``{s:sym}`` ♣, ``{s:value}`` C."""
+        if spec == "sym":
+            return out.ltr(self.symbol)
+        if spec == "value":
+            return out.ltr(self.value)
+        if spec == "one":
+            return out.pgettext("suit", _SUIT_ONE[self])
+        name = out.pgettext("suits", _SUIT_MANY[self])
+        return name[:1].upper() + name[1:] if spec == "Title" else name
 
 
 _SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
@@ -108,6 +102,16 @@ class Rank(Singleton):
             return cls(key)
         except ValueError:
             raise CardError("unknown rank {value} (use 7 8 9 T J Q K A)", value=repr(text)) from None
+
+    def __format_msg__(self, out: Writer, spec: str) -> str:
+        """In a sentence: ``{r}`` king, ``{r:plural}`` kings, ``{r:label}`` K (10 for the ten), ``{r:value}`` K."""
+        if spec == "label":
+            return out.ltr(self.label)
+        if spec == "value":
+            return out.ltr(self.value)
+        if spec == "plural":
+            return out.pgettext("ranks", _RANK_MANY[self])
+        return out.pgettext("rank", _RANK_ONE[self])
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
@@ -177,6 +181,14 @@ class Card:
         """The card of :attr:`code`."""
         return DECK[code]
 
+    def __format_msg__(self, out: Writer, spec: str) -> str:
+        """In a sentence: the code (``KC``) or the face (``K♣``) as the style says; ``{c:article}`` "a king (KC)"."""
+        if spec == "article":
+            if self.rank in (Rank.ACE, Rank.EIGHT):
+                return out.fill(out.gettext("an {rank} ({card})"), rank=self.rank, card=self)
+            return out.fill(out.gettext("a {rank} ({card})"), rank=self.rank, card=self)
+        return out.ltr(self.pretty if out.style.cards == "face" else str(self))
+
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
@@ -243,6 +255,16 @@ class Seat(Titled):
         except ValueError:
             raise CardError("unknown seat {value} (use S, E, N or W)", value=repr(text)) from None
 
+    def __format_msg__(self, out: Writer, spec: str) -> str:
+        """In a sentence: the letter in English (``{s:value}`` always), else the name the style gives the seat,
+        else the catalogue's name for it."""
+        st = out.style
+        if spec == "value" or (self not in st.seats and st.lang == "en"):
+            return out.ltr(self.value)
+        if st.seats.get(self):
+            return out.either(st.seats[self])
+        return out.pgettext("seat", _SEAT_NAME[self])
+
 
 SEATS: tuple[Seat, ...] = (Seat.S, Seat.E, Seat.N, Seat.W)
 """Seats in play order (anticlockwise)."""
@@ -274,6 +296,17 @@ class Team(Singleton):
         except ValueError:
             raise CardError("unknown team {value} (use NS or EW)", value=repr(text)) from None
 
+    def __format_msg__(self, out: Writer, spec: str) -> str:
+        """In a sentence: the code in English (``{t:value}`` always), else its two seats' names when the style
+        names both, else the catalogue's name for it."""
+        st = out.style
+        if spec == "value" or st.lang == "en":
+            return out.ltr(self.value)
+        first, second = sorted(self.seats, key=SEATS.index)
+        if st.seats.get(first) and st.seats.get(second):
+            return out.fill(out.pgettext("team", _TEAM_OF_NAMES), first=first, second=second)
+        return out.pgettext("team", _TEAM_NAME[self])
+
 
 TEAMS: tuple[Team, ...] = (Team.NS, Team.EW)
 
@@ -286,3 +319,48 @@ def priority_order(dealer: Seat) -> tuple[Seat, Seat, Seat, Seat]:
     """
     first = dealer.right
     return (first, first.right, first.right.right, dealer)
+
+
+# --- how these values are said -----------------------------------------------------------------------
+
+# Each class above writes itself into a sentence (its ``__format_msg__``, the protocol of
+# :class:`~explorer.engine.core.i18n.MsgValue`) with the words of these tables, looked up in the catalogue with
+# their context and listed here so that the extractor finds them. They equal the English of ``Suit.title``,
+# ``Rank.title`` and ``Seat.title`` (a test holds them equal).
+_SUIT_MANY = {Suit.S: NC_("suits", "spades"), Suit.H: NC_("suits", "hearts"),
+              Suit.D: NC_("suits", "diamonds"), Suit.C: NC_("suits", "clubs")}
+_SUIT_ONE = {Suit.S: NC_("suit", "spade"), Suit.H: NC_("suit", "heart"),
+             Suit.D: NC_("suit", "diamond"), Suit.C: NC_("suit", "club")}
+_RANK_ONE = {Rank.SEVEN: NC_("rank", "seven"), Rank.EIGHT: NC_("rank", "eight"), Rank.NINE: NC_("rank", "nine"),
+             Rank.TEN: NC_("rank", "ten"), Rank.JACK: NC_("rank", "jack"), Rank.QUEEN: NC_("rank", "queen"),
+             Rank.KING: NC_("rank", "king"), Rank.ACE: NC_("rank", "ace")}
+_RANK_MANY = {Rank.SEVEN: NC_("ranks", "sevens"), Rank.EIGHT: NC_("ranks", "eights"),
+              Rank.NINE: NC_("ranks", "nines"), Rank.TEN: NC_("ranks", "tens"), Rank.JACK: NC_("ranks", "jacks"),
+              Rank.QUEEN: NC_("ranks", "queens"), Rank.KING: NC_("ranks", "kings"), Rank.ACE: NC_("ranks", "aces")}
+_SEAT_NAME = {Seat.S: NC_("seat", "South"), Seat.E: NC_("seat", "East"), Seat.N: NC_("seat", "North"),
+              Seat.W: NC_("seat", "West")}
+# A team is written as its code in English ("NS"); other languages name it (the code is the msgid), or, when
+# Style.seats names both its seats, join the two names with this template.
+_TEAM_NAME = {Team.NS: NC_("team", "NS"), Team.EW: NC_("team", "EW")}
+_TEAM_OF_NAMES = NC_("team", "{first} and {second}")
+
+
+class Notation(str):
+    """Cards in scenario notation, as text (``"8C AC"``): the command line's report prints the codes of a
+    verdict's output this way. English shows the text as it is; a right-to-left language shows the style's
+    cards (faces, each isolated), joined by the list separator, like a list of :class:`Card`.
+
+    >>> from explorer.engine.core.i18n import ENGLISH, Msg
+    >>> Msg("Legal: {cards}", cards=Notation("8C AC")).render(ENGLISH)
+    'Legal: 8C AC'
+    """
+
+    __slots__ = ()
+
+    def __format_msg__(self, out: Writer, spec: str) -> str:
+        if out.style.rtl:
+            try:
+                return out.field(cards(self.split()), spec)
+            except CardError:
+                return out.ltr(self)
+        return out.either(format(str.__str__(self), spec))

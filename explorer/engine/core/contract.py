@@ -1,4 +1,5 @@
-"""Contracts and escalation: who bought, what is trump, Double to Gahwa (000 §03).
+"""Contracts and escalation: who bought, what is trump, Double to Gahwa (000 §03); the levels are in
+:mod:`.tables`.
 
 >>> c = Contract(Mode.HOKUM, Suit.H, Seat.N)
 >>> str(c)
@@ -12,37 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.engine.core.cards import Seat, Suit, Team
-from explorer.engine.core.enums import Titled
-from explorer.engine.core.i18n import NC_, Msg
-from explorer.engine.core.tables import Mode
-
-
-class Level(Titled):
-    """Escalation levels after the bidding, lowest first; the title is a msgid (context ``Level``)."""
-
-    NONE = "none", NC_("Level", "Normal")
-    DOUBLE = "double", NC_("Level", "Double")
-    TRIPLE = "triple", NC_("Level", "Triple")
-    QUADRUPLE = "quadruple", NC_("Level", "Quadruple (Four)")
-    GAHWA = "gahwa", NC_("Level", "Gahwa")
-
-    @property
-    def multiplier(self) -> int:
-        """The card-pool multiplier (Gahwa has no numeric award; 1 is returned)."""
-        return {"none": 1, "double": 2, "triple": 3, "quadruple": 4, "gahwa": 1}[self.value]
-
-    @property
-    def by_doubler(self) -> bool:
-        """Double and Quadruple are said by the doubler; Triple and Gahwa by the declarer."""
-        return self in (Level.DOUBLE, Level.QUADRUPLE)
-
-    @property
-    def is_multiplied(self) -> bool:
-        """Double, Triple and Quadruple multiply the pool."""
-        return self in (Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE)
-
-
-LEVELS: tuple[Level, ...] = tuple(Level)
+from explorer.engine.core.i18n import Msg
+from explorer.engine.core.tables import LEVELS, Level, Mode  # noqa: F401  (Level and LEVELS are read from here too)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,26 @@
-"""Errors for bad input: each names what is wrong and where it is."""
+"""The engine's errors, one hierarchy (in the style of python-chess), and the problem lines of bad input.
+
+Every error the engine raises is an :class:`EngineError`, a :class:`ValueError` with one message: ``e.msg``
+(a :class:`~.i18n.Msg`, to render in the reader's language); ``str(e)`` is its English.
+
+* :class:`InputError`: a value that cannot be read, raised with an English template (a msgid) and its values:
+  :class:`CardError` (a card, suit, rank, seat or team), :class:`ProfileError`, :class:`CallError` (a call or
+  an action as text), :class:`DealError` (a deck, a cut, a taker), :class:`ProjectError` (cards that are not a
+  project), :class:`PlayerError` (a player's name); and, with one problem line each, :class:`ScenarioError`
+  (``problems``; :class:`MatchError` for the score sheet) and :class:`PracticeError` (``lines``).
+* :class:`IllegalActionError`: an action the rules refuse now, with the ``verdict`` (the rule and the reason);
+  :class:`IllegalCallError` for a call of the bidding or the escalation.
+* :class:`NoWorld`: no deal of the unseen cards fits what a seat has seen (a player's sampling).
+
+>>> e = CardError("{value} is not a card", value="'XX'")
+>>> isinstance(e, InputError) and isinstance(e, EngineError) and isinstance(e, ValueError), str(e)
+(True, "'XX' is not a card")
+>>> e.msg
+Msg("'XX' is not a card")
+
+The classes raised with a template as their first argument are the catalogue extraction's keywords
+(``KEYWORDS`` in explorer/i18n_tools.py).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +29,7 @@ import reprlib
 from collections.abc import Iterable
 from typing import Any
 
-from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
+from explorer.engine.core.i18n import ENGLISH, Code, Msg, Plain, Style
 
 
 class Problem(str):
@@ -111,27 +133,14 @@ def as_msg(line: Msg | str) -> Msg | str:
     return line.msg if isinstance(line, Problem) else line
 
 
-class InputError(ValueError):
-    """A value that cannot be read, raised with an English template and its values (inside a pydantic
-    validator, too: the problem line then renders in the reader's language). ``str(e)`` is the English."""
+def message(line: Msg | str) -> Msg:
+    """A message, a problem line or a plain string as a message (a plain string says the same in every style).
 
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.msg = Msg(template, **params)
-        super().__init__(str(self.msg))
-
-
-class ScenarioError(ValueError):
-    """A scenario that cannot be judged; ``problems`` holds one line per problem.
-
-    Each line reads ``where: what is wrong``, e.g.
-    ``tricks[3].cards[2]: 9H was already played in trick 1``.
+    >>> message("deal 2: x"), message(at("hand[0]", Msg("no cards")))
+    (Msg('deal 2: x'), Msg('hand[0]: no cards'))
     """
-
-    def __init__(self, problems: list[str] | str):
-        if isinstance(problems, str):
-            problems = [problems]
-        self.problems: list[str] = list(problems)
-        super().__init__("; ".join(self.problems))
+    line = as_msg(line)
+    return line if isinstance(line, Msg) else Plain(line)
 
 
 def at(path: str | Msg, message: Msg | str) -> str:
@@ -148,6 +157,130 @@ def at(path: str | Msg, message: Msg | str) -> str:
         where = path if isinstance(path, Msg) else Code(as_msg(path))
         return Problem(Msg("{where}: {problem}", where=where, problem=inner))
     return f"{path}: {message}" if path else message
+
+
+# --- the errors ---------------------------------------------------------------------------------------
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises: ``msg`` says what is wrong (a :class:`~.i18n.Msg`, rendered in
+    the reader's language), ``str(e)`` in English.
+
+    Raised with a message, or with an English template and its values (``EngineError("{n} is negative",
+    n=-2)``: the template is a msgid). A value that is itself an engine error stands for its message.
+    """
+
+    msg: Msg
+
+    def __init__(self, message: Msg | str, /, **params: Any) -> None:
+        if isinstance(message, Problem):
+            message = message.msg
+        if not isinstance(message, Msg):
+            message = Msg(message, **{k: v.msg if isinstance(v, EngineError) else v for k, v in params.items()})
+        self.msg = message
+        super().__init__(str(message))
+
+
+class InputError(EngineError):
+    """A value that cannot be read, raised with an English template and its values (inside a pydantic
+    validator, too: the problem line then renders in the reader's language). ``str(e)`` is the English."""
+
+
+class CardError(InputError):
+    """A card, seat, suit, rank or team written in a way the engine cannot read
+    (``CardError("unknown seat {value} (use S, E, N or W)", value="'X'")``)."""
+
+
+class ProfileError(InputError):
+    """An unknown profile, an unknown option or a value an option does not take."""
+
+
+class CallError(InputError):
+    """A call or an action written in a way the engine cannot read (``'sunn'``, a suit on a Sun...)."""
+
+
+class DealError(InputError):
+    """A deck, cut or seat that cannot be dealt: the message names the value."""
+
+
+class ProjectError(InputError):
+    """Cards declared as a project that are not one; ``msg`` says why."""
+
+
+class PlayerError(InputError):
+    """An unknown player name."""
+
+
+class ScenarioError(InputError):
+    """A scenario that cannot be judged; ``problems`` holds one line per problem (``msg`` is them joined).
+
+    Each line reads ``where: what is wrong``, e.g.
+    ``tricks[3].cards[2]: 9H was already played in trick 1``.
+
+    >>> e = ScenarioError([at("hand[0]", Msg("no cards")), "deal 2: x"])
+    >>> e.problems, str(e)
+    (['hand[0]: no cards', 'deal 2: x'], 'hand[0]: no cards; deal 2: x')
+    """
+
+    def __init__(self, problems: list[str] | str):
+        if isinstance(problems, str):
+            problems = [problems]
+        self.problems: list[str] = list(problems)
+        self.msg = message(joined(self.problems))
+        ValueError.__init__(self, "; ".join(self.problems))
+
+
+class MatchError(ScenarioError):
+    """A deal or an edit the match cannot take; ``problems`` holds one line per problem."""
+
+
+class PracticeError(InputError):
+    """A stored practice that cannot be read back, or a change the match cannot take: the lines say what is
+    wrong and where. ``str(e)`` is the English; ``e.render(style)`` the same lines in the reader's language.
+    """
+
+    def __init__(self, *lines: Msg | str) -> None:
+        self.lines: list[str] = [problem(line) for line in lines]
+        self.msg = message(joined(self.lines))
+        ValueError.__init__(self, "; ".join(self.lines))
+
+    def render(self, style: Style = ENGLISH) -> str:
+        """The problem in ``style``'s language."""
+        return "; ".join(render_problems(self.lines, style))
+
+
+class IllegalActionError(EngineError):
+    """An action the rules refuse now; ``verdict`` says which rule and why (its ``rule`` and ``reason``)."""
+
+    def __init__(self, verdict: Any) -> None:
+        self.verdict = verdict
+        super().__init__(self.refusal(verdict))
+
+    @staticmethod
+    def refusal(verdict: Any) -> Msg:
+        """The message of a refused action: the action as written, and the reason."""
+        return Msg("{action}: {reason}", action=Code(str(verdict.action)), reason=verdict.reason)
+
+
+class IllegalCallError(IllegalActionError):
+    """A call the rules do not allow now; ``verdict`` (a ``CallVerdict``) says which rule and why."""
+
+    @staticmethod
+    def refusal(verdict: Any) -> Msg:
+        """Who may not call what, and why."""
+        call = verdict.call
+        if call.seat is None:
+            return Msg("No seat may call {call}: {reason}", call=call.message(), reason=verdict.reason)
+        return Msg("{seat} may not call {call}: {reason}", seat=call.seat, call=call.message(), reason=verdict.reason)
+
+    @property
+    def message(self) -> Msg:
+        """The same message as ``msg`` (the name this error's message had before the hierarchy)."""
+        return self.msg
+
+
+class NoWorld(EngineError, RuntimeError):
+    """No deal of the unseen cards fits what has been seen (the view is inconsistent)."""
 
 
 class _BoundedRepr(reprlib.Repr):

@@ -4,6 +4,7 @@ Rule code never builds a sentence. It returns ``Msg("{card} is not allowed", car
 sentence is made when it is shown, in the reader's language and style (:class:`Style`): card
 codes (``KC``) in files, JSON and the command line's English; card faces (``K♣``) on a page.
 
+>>> from explorer.engine.core.cards import Suit, cards
 >>> m = Msg("{led:Title} were led and you hold {cards}.", led=Suit.C, cards=cards("KC 7C"))
 >>> str(m)
 'Clubs were led and you hold KC, 7C.'
@@ -13,7 +14,10 @@ codes (``KC``) in files, JSON and the command line's English; card faces (``K♣
 '2 cards'
 
 Parameters are engine values (cards, suits, seats, teams, ranks, modes and other enums with a
-``title``), numbers, strings, lists of these, and other messages. Format specs choose a form:
+``title``), numbers, strings, lists of these, and other messages. This module knows no cards: a value
+writes itself (:class:`MsgValue`: its ``__format_msg__(out, spec)``, like ``__format__`` with the
+message's style), so the card module defines how a card, a suit, a rank, a seat and a team are said
+(:mod:`explorer.engine.core.cards`). Format specs choose a form:
 a suit ``{s}`` "clubs", ``{s:Title}`` "Clubs", ``{s:one}`` "club", ``{s:sym}`` "♣", ``{s:value}`` "C";
 a card ``{c:article}`` "a king (KC)"; a rank ``{r}`` "king", ``{r:plural}`` "kings", ``{r:label}`` "K";
 a seat ``{s}`` "N" in English (its name elsewhere, or the name ``Style.seats`` gives), ``{s:value}`` "N";
@@ -51,9 +55,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
-
-from explorer.engine.core.cards import SEATS, Card, Rank, Seat, Suit, Team, cards
+from typing import Any, Literal, Protocol
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 """``explorer/locale/<lang>/LC_MESSAGES/explorer.po``: one catalogue per language."""
@@ -80,18 +82,6 @@ def is_rtl(lang: str) -> bool:
     (True, True, False)
     """
     return re.split(r"[_-]", lang, maxsplit=1)[0].lower() in RTL_LANGUAGES
-
-
-class Notation(str):
-    """Cards in scenario notation, as text (``"8C AC"``): the command line's report prints the codes of a
-    verdict's output this way. English shows the text as it is; a right-to-left language shows the style's
-    cards (faces, each isolated), joined by the list separator, like a list of :class:`Card`.
-
-    >>> Msg("Legal: {cards}", cards=Notation("8C AC")).render(ENGLISH)
-    'Legal: 8C AC'
-    """
-
-    __slots__ = ()
 
 
 class Code(str):
@@ -130,7 +120,7 @@ class Style:
 
     lang: str = "en"
     cards: CardStyle = "code"
-    seats: Mapping[Seat, str] = field(default_factory=dict, hash=False, compare=False)
+    seats: Mapping[Any, str] = field(default_factory=dict, hash=False, compare=False)  # a Seat → its name
 
     @property
     def rtl(self) -> bool:
@@ -160,7 +150,7 @@ class Msg:
             template = tr.ngettext(self.text, self.plural_text, int(self.count or 0))
         else:
             template = tr.gettext(self.text) if self.text else self.text
-        return _Formatter(style).vformat(template, (), self.params)
+        return Writer(style).vformat(template, (), self.params)
 
     def __str__(self) -> str:
         return self.render(ENGLISH)
@@ -185,6 +175,7 @@ class Msg:
 def plural(singular: str, plural_text: str, n: int, /, **params: Any) -> Msg:
     """A message whose words depend on a count ``n`` (also available to the template as ``{n}``).
 
+    >>> from explorer.engine.core.cards import cards
     >>> str(plural("{cards} is still unplayed", "{cards} are still unplayed", 1, cards=cards("AC")))
     'AC is still unplayed'
     """
@@ -192,6 +183,24 @@ def plural(singular: str, plural_text: str, n: int, /, **params: Any) -> Msg:
     m.plural_text = plural_text
     m.count = n
     return m
+
+
+class Plain(Msg):
+    """A line written as an English string, with no template (a problem line a caller wrote as text): it says
+    the same words in every style, as a plain string does where problem lines are rendered.
+
+    >>> p = Plain("deal 2: {not a field}")
+    >>> p.render(Style("ar")), str(Msg("{first}; {rest}", first=p, rest=Msg("no cards")))
+    ('deal 2: {not a field}', 'deal 2: {not a field}; no cards')
+    """
+
+    __slots__ = ()
+
+    def __init__(self, text: str, /) -> None:
+        super().__init__(text)
+
+    def render(self, style: Style = ENGLISH) -> str:
+        return self.text
 
 
 def text(value: Msg | str, style: Style = ENGLISH) -> str:
@@ -216,8 +225,10 @@ def _hashable(v: Any) -> Any:
 def _jsonable(v: Any) -> Any:
     if isinstance(v, Msg):
         return v.to_json()
-    if isinstance(v, (Card, Seat, Suit, Team, Rank)) or isinstance(v, enum.Enum):
-        return v.value if not isinstance(v, Card) else str(v)
+    if isinstance(v, enum.Enum):
+        return v.value
+    if hasattr(type(v), "__format_msg__"):
+        return str(v)  # a MsgValue's notation (a card: KC)
     if isinstance(v, (list, tuple, frozenset, set)):
         return [_jsonable(x) for x in v]
     if isinstance(v, Mapping):
@@ -225,120 +236,81 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-# --- forms of engine values ----------------------------------------------------------------------
-
-# The words the formatter looks up, listed here so that the extractor finds them (each with its context).
-# They equal the English of ``Suit.title``, ``Rank.title`` and ``Seat.title`` (a test holds them equal).
-_SUIT_MANY = {Suit.S: NC_("suits", "spades"), Suit.H: NC_("suits", "hearts"),
-              Suit.D: NC_("suits", "diamonds"), Suit.C: NC_("suits", "clubs")}
-_SUIT_ONE = {Suit.S: NC_("suit", "spade"), Suit.H: NC_("suit", "heart"),
-             Suit.D: NC_("suit", "diamond"), Suit.C: NC_("suit", "club")}
-_RANK_ONE = {Rank.SEVEN: NC_("rank", "seven"), Rank.EIGHT: NC_("rank", "eight"), Rank.NINE: NC_("rank", "nine"),
-             Rank.TEN: NC_("rank", "ten"), Rank.JACK: NC_("rank", "jack"), Rank.QUEEN: NC_("rank", "queen"),
-             Rank.KING: NC_("rank", "king"), Rank.ACE: NC_("rank", "ace")}
-_RANK_MANY = {Rank.SEVEN: NC_("ranks", "sevens"), Rank.EIGHT: NC_("ranks", "eights"),
-              Rank.NINE: NC_("ranks", "nines"), Rank.TEN: NC_("ranks", "tens"), Rank.JACK: NC_("ranks", "jacks"),
-              Rank.QUEEN: NC_("ranks", "queens"), Rank.KING: NC_("ranks", "kings"), Rank.ACE: NC_("ranks", "aces")}
-_SEAT_NAME = {Seat.S: NC_("seat", "South"), Seat.E: NC_("seat", "East"), Seat.N: NC_("seat", "North"),
-              Seat.W: NC_("seat", "West")}
-# A team is written as its code in English ("NS"); other languages name it (the code is the msgid), or, when
-# Style.seats names both its seats, join the two names with this template.
-_TEAM_NAME = {Team.NS: NC_("team", "NS"), Team.EW: NC_("team", "EW")}
-_TEAM_OF_NAMES = NC_("team", "{first} and {second}")
+# --- how values are written --------------------------------------------------------------------
 
 
-def _card(c: Card, style: Style, spec: str) -> str:
-    shown = c.pretty if style.cards == "face" else str(c)
-    if spec == "article":
-        tr = translator(style.lang)
-        if c.rank in (Rank.ACE, Rank.EIGHT):
-            template = tr.gettext("an {rank} ({card})")
-        else:
-            template = tr.gettext("a {rank} ({card})")
-        return _Formatter(style).vformat(template, (), {"rank": c.rank, "card": c})
-    return _ltr(shown, style)
+class MsgValue(Protocol):
+    """A value that writes itself into a sentence (a card, a suit, a seat...), like ``__format__`` but in a
+    message's style: ``out`` is the :class:`Writer` (the style, its catalogue, the isolates), ``spec`` the
+    field's format spec (``{card:article}``: ``"article"``). Its ``str`` is its notation (what JSON says)."""
+
+    def __format_msg__(self, out: Writer, spec: str) -> str: ...
 
 
-def _ltr(text: str, style: Style) -> str:
-    """A left-to-right fragment: isolated in a right-to-left style, as it is otherwise."""
-    return LRI + text + PDI if style.rtl and text else text
+class Writer(string.Formatter):
+    """Writes a message's fields in a style's language and forms (``str.format`` with engine values).
 
-
-def _either(text: str, style: Style) -> str:
-    """Text of either direction (a name, an id, a sentence already rendered): first-strong isolated in a
-    right-to-left style, as it is otherwise."""
-    return FSI + text + PDI if style.rtl and text else text
-
-
-def _suit(s: Suit, style: Style, spec: str) -> str:
-    tr = translator(style.lang)
-    if spec == "sym":
-        return _ltr(s.symbol, style)
-    if spec == "value":
-        return _ltr(s.value, style)
-    if spec == "one":
-        return tr.pgettext("suit", _SUIT_ONE[s])
-    name = tr.pgettext("suits", _SUIT_MANY[s])
-    return name[:1].upper() + name[1:] if spec == "Title" else name
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` with engine values written in a style's language and forms."""
+    Values that know how to be said (:class:`MsgValue`) write themselves through it; it writes the rest:
+    messages, problem lines, :class:`Code`, other enums (their ``title``, a msgid in the context of the
+    enum's type name), lists, text and numbers.
+    """
 
     def __init__(self, style: Style) -> None:
         self.style = style
+        self.tr = translator(style.lang)
+
+    # --- what a value writing itself uses ---
+
+    def gettext(self, text: str, /) -> str:
+        """``text`` (a msgid) in the style's language."""
+        return self.tr.gettext(text)
+
+    def pgettext(self, context: str, text: str, /) -> str:
+        """``text`` (a msgid in ``context``) in the style's language."""
+        return self.tr.pgettext(context, text)
+
+    def ltr(self, text: str) -> str:
+        """A left-to-right fragment: isolated in a right-to-left style, as it is otherwise."""
+        return LRI + text + PDI if self.style.rtl and text else text
+
+    def either(self, text: str) -> str:
+        """Text of either direction (a name, an id, a sentence already rendered): first-strong isolated in a
+        right-to-left style, as it is otherwise."""
+        return FSI + text + PDI if self.style.rtl and text else text
+
+    def fill(self, template: str, /, **params: Any) -> str:
+        """A template already in the style's language, its fields written in this style."""
+        return self.vformat(template, (), params)
+
+    def field(self, value: Any, spec: str = "") -> str:
+        """One value as a field of a sentence in this style."""
+        return self.format_field(value, spec)
+
+    # --- string.Formatter ---
 
     def format_field(self, value: Any, spec: str) -> str:
         st = self.style
-        tr = translator(st.lang)
         if isinstance(value, Msg):
             return value.render(st)
         if isinstance(value, str) and isinstance(getattr(value, "msg", None), Msg):
             return value.render(st)  # a problem line (errors.Problem)
         if isinstance(value, Code):
-            return _ltr(str.__str__(value), st)
-        if isinstance(value, Card):
-            return _card(value, st, spec)
-        if isinstance(value, Suit):
-            return _suit(value, st, spec)
-        if isinstance(value, Seat):
-            if spec == "value" or (value not in st.seats and st.lang == "en"):
-                return _ltr(value.value, st)
-            if st.seats.get(value):
-                return _either(st.seats[value], st)
-            return tr.pgettext("seat", _SEAT_NAME[value])
-        if isinstance(value, Team):
-            if spec == "value" or st.lang == "en":
-                return _ltr(value.value, st)
-            first, second = sorted(value.seats, key=SEATS.index)
-            if st.seats.get(first) and st.seats.get(second):
-                return self.vformat(tr.pgettext("team", _TEAM_OF_NAMES), (), {"first": first, "second": second})
-            return tr.pgettext("team", _TEAM_NAME[value])
-        if isinstance(value, Rank):
-            if spec == "label":
-                return _ltr(value.label, st)
-            if spec == "value":
-                return _ltr(value.value, st)
-            if spec == "plural":
-                return tr.pgettext("ranks", _RANK_MANY[value])
-            return tr.pgettext("rank", _RANK_ONE[value])
+            return self.ltr(str.__str__(value))
+        write = getattr(type(value), "__format_msg__", None)   # a MsgValue (faster than isinstance)
+        if write is not None:
+            return write(value, self, spec)
         if isinstance(value, enum.Enum):
             if spec == "value":
-                return _ltr(str(value.value), st)
+                return self.ltr(str(value.value))
             title = getattr(value, "title", None)
-            return tr.pgettext(type(value).__name__, title) if isinstance(title, str) else _ltr(str(value.value), st)
-        if isinstance(value, Notation) and st.rtl:
-            try:
-                return self.format_field(cards(value.split()), spec)
-            except ValueError:
-                return _ltr(value, st)
+            return self.pgettext(type(value).__name__, title) if isinstance(title, str) else self.ltr(str(value.value))
         if isinstance(value, (list, tuple, frozenset)) and not isinstance(value, str):
-            sep = tr.pgettext("list", ", ")
+            sep = self.pgettext("list", ", ")
             return sep.join(self.format_field(v, spec) for v in value)
         if isinstance(value, str):
-            return _either(super().format_field(value, spec), st)
+            return self.either(super().format_field(value, spec))
         if isinstance(value, (int, float)):
-            return _ltr(super().format_field(value, spec), st)
+            return self.ltr(super().format_field(value, spec))
         return super().format_field(value, spec)
 
 

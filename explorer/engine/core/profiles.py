@@ -14,16 +14,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
-from explorer.engine.core.errors import InputError, short
+from explorer.engine.core.errors import ProfileError, short
 from explorer.engine.core.i18n import Code
-
-
-class ProfileError(InputError):
-    """An unknown profile, an unknown option or a value an option does not take.
-
-    Raised with an English template and its values: ``str(e)`` is the English, ``e.msg`` the message to render in
-    the reader's language.
-    """
 
 
 @dataclass(frozen=True)

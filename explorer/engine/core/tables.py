@@ -59,6 +59,39 @@ GAME_POOL: dict[Mode, int] = {Mode.SUN: 26, Mode.HOKUM: 16}
 KABOOT_AWARD: dict[Mode, int] = {Mode.SUN: 44, Mode.HOKUM: 25}
 """Game points for taking all eight tricks, before any escalation."""
 
+
+class Level(Titled):
+    """Escalation levels after the bidding, lowest first; the title is a msgid (context ``Level``)."""
+
+    NONE = "none", NC_("Level", "Normal")
+    DOUBLE = "double", NC_("Level", "Double")
+    TRIPLE = "triple", NC_("Level", "Triple")
+    QUADRUPLE = "quadruple", NC_("Level", "Quadruple (Four)")
+    GAHWA = "gahwa", NC_("Level", "Gahwa")
+
+    @property
+    def multiplier(self) -> int:
+        """The card-pool multiplier (Gahwa has no numeric award; 1 is returned)."""
+        return {"none": 1, "double": 2, "triple": 3, "quadruple": 4, "gahwa": 1}[self.value]
+
+    @property
+    def by_doubler(self) -> bool:
+        """Double and Quadruple are said by the doubler; Triple and Gahwa by the declarer."""
+        return self in (Level.DOUBLE, Level.QUADRUPLE)
+
+    @property
+    def is_multiplied(self) -> bool:
+        """Double, Triple and Quadruple multiply the pool."""
+        return self in (Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE)
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
+"""The levels, lowest first."""
+
+FIXED_KABOOT: dict[Level, int] = {Level.TRIPLE: 75, Level.QUADRUPLE: 100}
+"""A Kaboot's card award at Triple and Quadruple under ``kaboot_escalation: fixed`` (004); at Double it keeps
+:data:`KABOOT_AWARD`."""
+
 REVERSE_KABOOT_AWARD = 88
 """Sun reverse Kaboot (004): the award to the sweeping team."""
 

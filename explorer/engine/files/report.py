@@ -3,16 +3,16 @@
 Every line is a message rendered in the reader's style (``check --lang``): the verdict's own sentences are
 already rendered in that style in the output; the words around them are templates here. Card lists are
 printed in notation, space separated, as in scenario files (in a right-to-left language, as the style's cards:
-see :class:`~explorer.engine.core.i18n.Notation`).
+see :class:`~explorer.engine.core.cards.Notation`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from explorer.engine.core.cards import Seat, Team
+from explorer.engine.core.cards import Notation, Seat, Team
 from explorer.engine.core.contract import Escalation, Level
-from explorer.engine.core.i18n import ENGLISH, Msg, Notation, Style, plural, text
+from explorer.engine.core.i18n import ENGLISH, Msg, Style, plural, text
 from explorer.engine.core.tables import ProjectType
 from explorer.engine.rules.bidding import CallKind
 

@@ -38,13 +38,21 @@ from pydantic import (
 )
 
 from explorer.engine.core.cards import SEATS, Seat, Team
-from explorer.engine.core.errors import InputError, at, problem, render_problems, short
-from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
-from explorer.engine.core.profiles import DEFAULT_PROFILE, ProfileError, RuleProfile, custom_profile
+from explorer.engine.core.errors import (
+    EngineError,
+    InputError,
+    MatchError,
+    PracticeError,
+    ProfileError,
+    at,
+    short,
+)
+from explorer.engine.core.i18n import Code, Msg
+from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
 from explorer.engine.files.scenario import SeatT, validation_problems
 from explorer.engine.game.state import Action, GameState, IllegalActionError, parse_action
 from explorer.engine.players import make_player
-from explorer.engine.rules.match import MAX_MATCH_TOTAL, Match, MatchError
+from explorer.engine.rules.match import MAX_MATCH_TOTAL, Match
 
 Goal = Literal["match", "deal"]
 Difficulty = Literal["heuristic", "strong"]
@@ -53,21 +61,6 @@ DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.N: "Noura", Seat.E: "Faisa
 FORMAT = 1
 MAX_DEALS = 200
 """A stored practice holds at most this many deals (a match to 152 takes about 10 to 20)."""
-
-
-class PracticeError(ValueError):
-    """A stored practice that cannot be read back: the message says what is wrong and where.
-
-    ``str(e)`` is the English; ``e.render(style)`` the same lines in the reader's language.
-    """
-
-    def __init__(self, *lines: Msg | str) -> None:
-        self.lines: list[str] = [problem(line) for line in lines]
-        super().__init__("; ".join(self.lines))
-
-    def render(self, style: Style = ENGLISH) -> str:
-        """The problem in ``style``'s language."""
-        return "; ".join(render_problems(self.lines, style))
 
 
 @dataclass(frozen=True)
@@ -203,7 +196,7 @@ class Practice:
         """The same practice with other table settings (``tutor``, ``auto_declare``)."""
         allowed = {"tutor", "auto_declare"}
         if not set(changes) <= allowed:
-            raise PracticeError(f"only {', '.join(sorted(allowed))} change during a match")
+            raise PracticeError(Msg("only {settings} change during a match", settings=Code(", ".join(sorted(allowed)))))
         p = replace(self, **changes)
         p.__dict__["states"] = self.states
         return p
@@ -297,6 +290,6 @@ def _replay(profile: RuleProfile, log: DealLog) -> GameState:
                                     action=Code(text), reason=e.verdict.reason)) from None
         except ValueError as e:
             raise PracticeError(Msg("deal {seed}, action {n}: {reason}", seed=Code(log.seed), n=j + 1,
-                                    reason=getattr(e, "msg", None) or str(e))) from None
+                                    reason=e.msg if isinstance(e, EngineError) else str(e))) from None
     return g
 

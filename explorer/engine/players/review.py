@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.engine.core.cards import Seat
-from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.errors import ScenarioError, problem
 from explorer.engine.core.i18n import Msg
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.game.state import Action, GameState, Play, Stage
@@ -98,10 +98,10 @@ def review(doc: dict[str, Any], seats: Iterable[Seat | str], *, profile: str | R
     from explorer.engine.files.scenario import verdict_of
     v = verdict_of(doc, profile=profile)
     if isinstance(v, dict):
-        raise ScenarioError("a deal passed twice has no card play to review")
+        raise ScenarioError(problem(Msg("a deal passed twice has no card play to review")))
     if not v.valid:
         e = v.run.error
-        raise ScenarioError(f"trick {e.trick}: {e.seat.value} played {e.card}: {e.reason} — the deal cannot be "
-                            "reviewed past an illegal card")
+        raise ScenarioError(problem(Msg("trick {n}: {seat} played {card}: {reason} — the deal cannot be reviewed "
+                                        "past an illegal card", n=e.trick, seat=e.seat, card=e.card, reason=e.reason)))
     wanted = [s if isinstance(s, Seat) else Seat.parse(s) for s in seats]
     return review_states(v.states(), wanted, seed=seed, samples=samples)

@@ -30,14 +30,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from explorer.engine.core.cards import DECK, SEATS, Card, Seat
+from explorer.engine.core.errors import NoWorld
 from explorer.engine.game.state import PlayerView, Stage
 from explorer.engine.rules.play import PlayState, check_play, seats_from
 
 World = dict[Seat, tuple[Card, ...]]
-
-
-class NoWorld(RuntimeError):
-    """No deal of the unseen cards fits what has been seen (the view is inconsistent)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +132,7 @@ def _one(k: Knowledge, rng: random.Random, tries: int) -> World:
             room[s] -= 1
         if ok and not any(room.values()):
             return {s: tuple(h) for s, h in hands.items()}
-    raise NoWorld(f"no deal of the {len(cards)} unseen cards fits what {k.seat.value} has seen")
+    raise NoWorld("no deal of the {n} unseen cards fits what {seat} has seen", n=len(cards), seat=k.seat)
 
 
 def full_hands(view: PlayerView, world: World) -> dict[Seat, tuple[Card, ...]]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from explorer.engine.core.cards import DECK, SEATS, Card, Seat, cards, format_cards, priority_order  # noqa: F401  (doctests)
 from explorer.engine.core.enums import Titled
-from explorer.engine.core.errors import at
+from explorer.engine.core.errors import DealError, at
 from explorer.engine.core.i18n import N_, NC_, Code, Msg
 
 UPCARD_INDEX = 20
@@ -49,15 +49,6 @@ OTHER_COMPLETION = 3
 
 Seed = int | str | bytes | None
 """Anything :class:`random.Random` accepts as a seed."""
-
-
-class DealError(ValueError):
-    """A deck, cut or seat that cannot be dealt: the message names the value (``msg``, when given as a
-    message, renders it in the reader's language; ``str()`` is the English)."""
-
-    def __init__(self, message: Msg | str) -> None:
-        self.msg = message
-        super().__init__(str(message))
 
 
 class DealRound(Titled):
@@ -224,8 +215,8 @@ def cut_deck(deck: Sequence[Card], position: int) -> tuple[Card, ...]:
     """
     n = len(deck)
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < max(n, 1):
-        raise DealError(f"cut {position!r} is not a cut position (use 0 to {max(n - 1, 0)}: "
-                        "how many cards are lifted from the top and put under)")
+        raise DealError("cut {value} is not a cut position (use 0 to {last}: how many cards are lifted from the top "
+                        "and put under)", value=repr(position), last=max(n - 1, 0))
     return tuple(deck[position:]) + tuple(deck[:position])
 
 
@@ -302,7 +293,7 @@ def complete(deal: Deal, taker: Seat) -> CompletedDeal:
     ['card 21 (JD): upcard face up on the table', 'card 21 (JD): completion to S']
     """
     if not isinstance(taker, Seat):
-        raise DealError(f"taker {taker!r} is not a seat (use S, E, N or W)")
+        raise DealError("taker {value} is not a seat (use S, E, N or W)", value=repr(taker))
     cut_order = deal.deck
     steps = list(deal.steps)
     up = steps[UPCARD_INDEX]

@@ -24,8 +24,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from explorer.engine.core.cards import CardError, Team
-from explorer.engine.core.errors import ScenarioError, at, problem, short
+from explorer.engine.core.cards import Team
+from explorer.engine.core.errors import CardError, MatchError, at, problem, short
 from explorer.engine.core.i18n import Code, Msg
 from explorer.engine.core.tables import MATCH_TARGET
 
@@ -44,10 +44,6 @@ are below 152 or equal at 152 or more, and one deal takes a team from at most 15
 scenarios refuse them rather than accept absurd totals.)"""
 
 
-class MatchError(ScenarioError):
-    """A deal or an edit the match cannot take; ``problems`` holds one line per problem."""
-
-
 def whole_points(value: Any, *, where: str | Msg = "") -> int:
     """Game points as a whole number of 0 or more; MatchError says what is wrong.
 
@@ -58,11 +54,11 @@ def whole_points(value: Any, *, where: str | Msg = "") -> int:
     >>> whole_points(-5, where="deals[0].NS")
     Traceback (most recent call last):
     ...
-    explorer.engine.rules.match.MatchError: deals[0].NS: -5 is negative; game points are 0 or more
+    explorer.engine.core.errors.MatchError: deals[0].NS: -5 is negative; game points are 0 or more
     >>> whole_points("ten")
     Traceback (most recent call last):
     ...
-    explorer.engine.rules.match.MatchError: 'ten' is not a whole number of game points
+    explorer.engine.core.errors.MatchError: 'ten' is not a whole number of game points
     """
     if value is None or (isinstance(value, float) and math.isnan(value)):
         raise MatchError(at(where, Msg("is empty; write a whole number (0 when the team scored nothing)")))
@@ -145,7 +141,7 @@ class MatchDeal:
     >>> MatchDeal(ns=5, ew=0, gahwa_winner=Team.NS)
     Traceback (most recent call last):
     ...
-    explorer.engine.rules.match.MatchError: a Gahwa deal records no points (004): its winner takes the match
+    explorer.engine.core.errors.MatchError: a Gahwa deal records no points (004): its winner takes the match
     """
 
     ns: int = 0
@@ -225,7 +221,7 @@ class MatchDeal:
         >>> MatchDeal.from_dict({"NS": -1, "EW": "x"}, where="deal 3")
         Traceback (most recent call last):
         ...
-        explorer.engine.rules.match.MatchError: deal 3, NS: -1 is negative; game points are 0 or more; deal 3, EW: 'x' is not a whole number of game points
+        explorer.engine.core.errors.MatchError: deal 3, NS: -1 is negative; game points are 0 or more; deal 3, EW: 'x' is not a whole number of game points
         """
         if not isinstance(row, Mapping):
             raise MatchError(at(where, Msg("a deal is a mapping {{NS, EW, note, gahwa_winner}}, not {value}",
@@ -424,7 +420,7 @@ class Match:
         >>> Match.from_rows([{"NS": 0, "EW": 0, "gahwa_winner": "NS"}]).add(MatchDeal.award(1, 1))
         Traceback (most recent call last):
         ...
-        explorer.engine.rules.match.MatchError: the match is over: NS won it in deal 1 (start a new match)
+        explorer.engine.core.errors.MatchError: the match is over: NS won it in deal 1 (start a new match)
         """
         d = self.decision()
         if d is not None:

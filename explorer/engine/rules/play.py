@@ -14,7 +14,7 @@ Every verdict is data: :func:`check_play` returns a :class:`Verdict` with the
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from explorer.engine.core.cards import Card, Rank, Seat, Suit, Team, cards, format_cards  # noqa: F401  (doctests)
@@ -251,31 +251,49 @@ def team_totals(tricks: Iterable[PlayedTrick]) -> tuple[dict[Team, int], dict[Te
     return pts, won
 
 
-def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> Msg | None:
-    """Why an Ekka announced on ``lead`` is false, or None when it holds.
+def higher_unplayed(lead: Card, played: Iterable[Card]) -> list[Card]:
+    """The cards of the lead's suit that rank above it in plain order (A T K Q J 9 8 7) and are not among
+    ``played``, highest first: what makes an Ekka on ``lead`` false.
 
-    Cards in earlier tricks count as played; cards still in hands do not (000 §04, §09).
+    >>> format_cards(higher_unplayed(Card.parse("QC"), cards("AC")))
+    'TC KC'
+    """
+    gone = set(played)
+    return [Card(r, lead.suit) for r in SUN_ORDER[: SUN_ORDER.index(lead.rank)]
+            if Card(r, lead.suit) not in gone]
+
+
+def ekka_valid(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> bool:
+    """Whether an Ekka on ``lead`` holds: a plain card (not a trump) with no higher card of its suit still
+    unplayed. Cards in earlier tricks count as played; cards still in hands do not (000 §04, §09).
+
+    The one test of an Ekka: the game offers and calls an Ekka with it, the third seat's obligation reads it,
+    and :func:`ekka_problem` says why one is false.
+
+    >>> ekka_valid(Card.parse("AC"), [], Mode.HOKUM, Suit.H), ekka_valid(Card.parse("KC"), [], Mode.HOKUM, Suit.H)
+    (True, False)
+    >>> ekka_valid(Card.parse("KC"), cards("AC TC"), Mode.HOKUM, Suit.H), ekka_valid(Card.parse("AH"), [], Mode.HOKUM, Suit.H)
+    (True, False)
+    """
+    return not is_trump(lead, mode, trump) and not higher_unplayed(lead, played)
+
+
+def ekka_problem(lead: Card, played: Iterable[Card], mode: Mode, trump: Suit | None) -> Msg | None:
+    """Why an Ekka announced on ``lead`` is false (:func:`ekka_valid`), or None when it holds.
 
     >>> str(ekka_problem(Card.parse("KC"), [], Mode.HOKUM, Suit.H))
     'Ekka on KC is false: AC, TC are still unplayed and higher.'
     >>> ekka_problem(Card.parse("KC"), cards("AC TC"), Mode.HOKUM, Suit.H) is None
     True
     """
+    if ekka_valid(lead, played, mode, trump):
+        return None
     if is_trump(lead, mode, trump):
         return Msg("Ekka is announced on a plain card, but {lead} is a trump.", lead=lead)
-    out = _higher_unplayed(lead, played)
-    if out:
-        return plural("Ekka on {lead} is false: {cards} is still unplayed and higher.",
-                      "Ekka on {lead} is false: {cards} are still unplayed and higher.",
-                      len(out), lead=lead, cards=out)
-    return None
-
-
-def _higher_unplayed(lead: Card, played: Iterable[Card]) -> list[Card]:
-    """Cards of the lead's suit that rank above it (plain order) and are not among ``played``."""
-    gone = set(played)
-    return [Card(r, lead.suit) for r in SUN_ORDER[: SUN_ORDER.index(lead.rank)]
-            if Card(r, lead.suit) not in gone]
+    out = higher_unplayed(lead, played)
+    return plural("Ekka on {lead} is false: {cards} is still unplayed and higher.",
+                  "Ekka on {lead} is false: {cards} are still unplayed and higher.",
+                  len(out), lead=lead, cards=out)
 
 
 @dataclass(frozen=True)
@@ -349,122 +367,203 @@ def _sorted(items: Iterable[Card], mode: Mode = Mode.SUN, trump: Suit | None = N
 
 
 def obligation(state: PlayState) -> Obligation:
-    """The obligation on the seat to play and the cards it allows."""
+    """The obligation on the seat to play and the cards it allows: the rule decided by :func:`decide`, its
+    sentences made by :data:`SITUATIONS` and :data:`REQUIREMENTS`."""
+    rule, allowed = decide(state)
+    m = _Moment(state, allowed)
+    needs = REQUIREMENTS.get(rule)
+    return Obligation(rule, allowed, SITUATIONS[rule](m), needs(m) if needs else None)
+
+
+def decide(state: PlayState) -> tuple[PlayRule, frozenset[Card]]:
+    """The rule that binds the seat to play and the cards it allows (the decision, without its sentence).
+
+    >>> s = PlayState(mode=Mode.HOKUM, trump=Suit.H, leader=Seat.N, cards=tuple(cards("KC")),
+    ...               hand=tuple(cards("QH 9S")))
+    >>> rule, allowed = decide(s)
+    >>> rule.name, format_cards(allowed)
+    ('VOID_MUST_WIN_WITH_TRUMP', 'QH')
+    """
     s = state
     hand = frozenset(s.hand)
     trump = s.trump if s.mode is Mode.HOKUM else None
     trumps = frozenset(c for c in hand if c.suit is trump) if trump else frozenset()
     if not s.cards:
         if s.locked and trump and trumps and trumps != hand:
-            return Obligation(
-                PlayRule.LOCKED_NO_TRUMP_LEAD, hand - trumps,
-                Msg("You lead in a locked Hokum and hold cards other than trumps ({trump}).", trump=trump),
-                Msg("you may not lead a trump"))
-        return Obligation(PlayRule.LEAD_FREE, hand, Msg("You lead this trick."))
-
+            return PlayRule.LOCKED_NO_TRUMP_LEAD, hand - trumps
+        return PlayRule.LEAD_FREE, hand
     led = s.cards[0].suit
     of_led = frozenset(c for c in hand if c.suit is led)
-    winner = s.winning()
-    me = s.to_play
-    partner_wins = winner is me.partner
-    win_card = s.cards[seats_from(s.leader, len(s.cards)).index(winner)]
-
+    win_card = s.cards[winning_index(s.cards, s.mode, trump)]
+    partner_wins = s.winning() is s.to_play.partner
     if trump and led is trump:
         if not of_led:
-            return Obligation(PlayRule.VOID_NO_TRUMP, hand,
-                              Msg("A trump ({trump}) was led and you hold no trump.", trump=trump))
-        if partner_wins:
-            return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
-                              Msg("A trump ({trump}) was led and your partner is winning with {win}; "
-                                  "any trump will do.", trump=trump, win=win_card),
-                              Msg("you must play a trump"))
-        higher = frozenset(c for c in of_led if card_strength(c, s.mode, trump)
-                           > card_strength(win_card, s.mode, trump))
-        if higher:
-            return Obligation(PlayRule.TRUMP_LEAD_OVERTAKE, higher,
-                              Msg("A trump ({trump}) was led and an opponent is winning with {win}; "
-                                  "you can beat it ({cards}).", trump=trump, win=win_card,
-                                  cards=_sorted(higher, s.mode, trump)),
-                              Msg("you must beat {win} with a higher trump", win=win_card))
-        return Obligation(PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led,
-                          Msg("A trump ({trump}) was led, an opponent is winning with {win} and none of "
-                              "your trumps can beat it; any trump will do.", trump=trump, win=win_card),
-                          Msg("you must play a trump"))
-
+            return PlayRule.VOID_NO_TRUMP, hand
+        higher = frozenset(c for c in of_led if _beats(c, win_card, s.mode, trump))
+        if partner_wins or not higher:
+            return PlayRule.TRUMP_LEAD_ANY_TRUMP, of_led
+        return PlayRule.TRUMP_LEAD_OVERTAKE, higher
     if of_led:
-        return Obligation(PlayRule.FOLLOW_SUIT, of_led,
-                          Msg("{led:Title} were led and you hold {led} ({cards}).", led=led,
-                              cards=_sorted(of_led, s.mode, trump)),
-                          Msg("you must follow suit with {led}", led=led))
-
-    void = Msg("{led:Title} were led and you have no {led}", led=led)
+        return PlayRule.FOLLOW_SUIT, of_led
     if s.mode is Mode.SUN:
-        return Obligation(PlayRule.SUN_VOID_FREE, hand, Msg("{void}; in Sun you may play anything.", void=void))
+        return PlayRule.SUN_VOID_FREE, hand
     if not trumps:
-        return Obligation(PlayRule.VOID_NO_TRUMP, hand,
-                          Msg("{void} and no trump ({trump}); you may play anything.", void=void, trump=trump))
-
+        return PlayRule.VOID_NO_TRUMP, hand
     if partner_wins:
-        third = s.position == 3 and winner is s.leader
-        if third and s.profile.third_seat_must_cut:
-            lead = s.cards[0]
-            if lead.rank is Rank.ACE:
-                return Obligation(PlayRule.THIRD_SEAT_ACE_LED, hand,
-                                  Msg("{void}; your partner led an Ace and is winning, so you are free.",
-                                      void=void))
-            # Only a valid Ekka frees the third player: a higher card of the suit still unplayed
-            # (earlier tricks count as played, hands do not) makes the claim false (000 §04, §09).
-            above = _higher_unplayed(lead, s.played) if s.ekka else []
-            if not s.ekka and s.profile.automatic_ekka and not _higher_unplayed(lead, s.played):
-                return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
-                                  Msg("{void}; your partner led {lead}, the highest {led:one} still unplayed: "
-                                      "at this table that is an Ekka without announcing it, so you are free.",
-                                      void=void, lead=lead, led=led))
-            if s.ekka and not above:
-                return Obligation(PlayRule.THIRD_SEAT_EKKA, hand,
-                                  Msg("{void}; your partner announced Ekka on {lead} and is winning, "
-                                      "so you are free.", void=void, lead=lead))
-            if s.ekka:
-                return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
-                                  plural("{void}; your partner led {lead:article} and announced Ekka, but {cards} "
-                                         "is still unplayed and higher, so the Ekka is false and as third player "
-                                         "you must trump ({trump}).",
-                                         "{void}; your partner led {lead:article} and announced Ekka, but {cards} "
-                                         "are still unplayed and higher, so the Ekka is false and as third player "
-                                         "you must trump ({trump}).",
-                                         len(above), void=void, lead=lead, cards=above, trump=trump),
-                                  Msg("you must trump"))
-            return Obligation(PlayRule.THIRD_SEAT_MUST_CUT, trumps,
-                              Msg("{void}; your partner led {lead:article} without Ekka, so as third player you "
-                                  "must trump ({trump}).", void=void, lead=lead, trump=trump),
-                              Msg("you must trump"))
-        return Obligation(PlayRule.PARTNER_WINNING_FREE, hand,
-                          Msg("{void}; your partner is winning with {win}, so you may play anything.",
-                              void=void, win=win_card))
-
+        return _partner_winning(s, hand, trumps)
     if is_trump(win_card, s.mode, trump):
-        winners = frozenset(c for c in trumps if card_strength(c, s.mode, trump)
-                            > card_strength(win_card, s.mode, trump))
+        winners = frozenset(c for c in trumps if _beats(c, win_card, s.mode, trump))
     else:
         winners = trumps
     if winners:
-        ranked = _sorted(winners, s.mode, trump)
-        if is_trump(win_card, s.mode, trump):
-            why = Msg("{void}; an opponent is winning with {win} and a trump of yours beats {win} ({cards}).",
-                      void=void, win=win_card, cards=ranked)
-        else:
-            why = Msg("{void}; an opponent is winning with {win} and a trump of yours wins ({cards}).",
-                      void=void, win=win_card, cards=ranked)
-        return Obligation(PlayRule.VOID_MUST_WIN_WITH_TRUMP, winners, why,
-                          Msg("you must win the trick with a trump"))
+        return PlayRule.VOID_MUST_WIN_WITH_TRUMP, winners
     if s.profile.must_undertrump:
-        return Obligation(PlayRule.VOID_MUST_UNDERTRUMP, trumps,
-                          Msg("{void}; an opponent is winning with {win}, none of your trumps can beat it, and "
-                              "at this table you must still play a trump.", void=void, win=win_card),
-                          Msg("you must still play a trump, even a losing one"))
-    return Obligation(PlayRule.VOID_CANNOT_WIN_FREE, hand,
-                      Msg("{void}; an opponent is winning with {win} and none of your trumps can beat it, "
-                          "so you may discard or undertrump.", void=void, win=win_card))
+        return PlayRule.VOID_MUST_UNDERTRUMP, trumps
+    return PlayRule.VOID_CANNOT_WIN_FREE, hand
+
+
+def _beats(card: Card, other: Card, mode: Mode, trump: Suit | None) -> bool:
+    """Whether ``card`` ranks above ``other`` of the same suit in this contract."""
+    return card_strength(card, mode, trump) > card_strength(other, mode, trump)
+
+
+def _partner_winning(s: PlayState, hand: frozenset[Card], trumps: frozenset[Card]) -> tuple[PlayRule, frozenset[Card]]:
+    """Void in the led plain suit, holding a trump, while the partner wins: free, except for the third seat
+    under ``third_seat_must_cut``, freed only by an Ace lead or a valid Ekka (announced, or called by the
+    table under ``automatic_ekka``)."""
+    third = s.position == 3 and s.winning() is s.leader
+    if not (third and s.profile.third_seat_must_cut):
+        return PlayRule.PARTNER_WINNING_FREE, hand
+    lead = s.cards[0]
+    if lead.rank is Rank.ACE:
+        return PlayRule.THIRD_SEAT_ACE_LED, hand
+    if (s.ekka or s.profile.automatic_ekka) and ekka_valid(lead, s.played, s.mode, s.trump):
+        return PlayRule.THIRD_SEAT_EKKA, hand
+    return PlayRule.THIRD_SEAT_MUST_CUT, trumps
+
+
+# --- the sentences of the obligations --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Moment:
+    """The seat to play and the cards its rule allows, as the sentences name them."""
+
+    state: PlayState
+    allowed: frozenset[Card]
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.state.trump if self.state.mode is Mode.HOKUM else None
+
+    @property
+    def led(self) -> Suit:
+        return self.state.cards[0].suit
+
+    @property
+    def lead(self) -> Card:
+        return self.state.cards[0]
+
+    @property
+    def win(self) -> Card:
+        """The card winning the trick so far."""
+        s = self.state
+        return s.cards[winning_index(s.cards, s.mode, self.trump)]
+
+    @property
+    def ranked(self) -> list[Card]:
+        """The allowed cards by suit, strongest first."""
+        return _sorted(self.allowed, self.state.mode, self.trump)
+
+    @property
+    def void(self) -> Msg:
+        return Msg("{led:Title} were led and you have no {led}", led=self.led)
+
+    @property
+    def partner_wins(self) -> bool:
+        return self.state.winning() is self.state.to_play.partner
+
+
+def _void_no_trump(m: _Moment) -> Msg:
+    if m.led is m.trump:
+        return Msg("A trump ({trump}) was led and you hold no trump.", trump=m.trump)
+    return Msg("{void} and no trump ({trump}); you may play anything.", void=m.void, trump=m.trump)
+
+
+def _trump_lead_any_trump(m: _Moment) -> Msg:
+    if m.partner_wins:
+        return Msg("A trump ({trump}) was led and your partner is winning with {win}; any trump will do.",
+                   trump=m.trump, win=m.win)
+    return Msg("A trump ({trump}) was led, an opponent is winning with {win} and none of your trumps can beat it; "
+               "any trump will do.", trump=m.trump, win=m.win)
+
+
+def _third_seat_ekka(m: _Moment) -> Msg:
+    if m.state.ekka:
+        return Msg("{void}; your partner announced Ekka on {lead} and is winning, so you are free.", void=m.void,
+                   lead=m.lead)
+    return Msg("{void}; your partner led {lead}, the highest {led:one} still unplayed: at this table that is an Ekka "
+               "without announcing it, so you are free.", void=m.void, lead=m.lead, led=m.led)
+
+
+def _third_seat_must_cut(m: _Moment) -> Msg:
+    if not m.state.ekka:
+        return Msg("{void}; your partner led {lead:article} without Ekka, so as third player you must trump "
+                   "({trump}).", void=m.void, lead=m.lead, trump=m.trump)
+    above = higher_unplayed(m.lead, m.state.played)
+    return plural("{void}; your partner led {lead:article} and announced Ekka, but {cards} is still unplayed and "
+                  "higher, so the Ekka is false and as third player you must trump ({trump}).",
+                  "{void}; your partner led {lead:article} and announced Ekka, but {cards} are still unplayed and "
+                  "higher, so the Ekka is false and as third player you must trump ({trump}).",
+                  len(above), void=m.void, lead=m.lead, cards=above, trump=m.trump)
+
+
+def _must_win_with_trump(m: _Moment) -> Msg:
+    if is_trump(m.win, m.state.mode, m.trump):
+        return Msg("{void}; an opponent is winning with {win} and a trump of yours beats {win} ({cards}).",
+                   void=m.void, win=m.win, cards=m.ranked)
+    return Msg("{void}; an opponent is winning with {win} and a trump of yours wins ({cards}).", void=m.void,
+               win=m.win, cards=m.ranked)
+
+
+SITUATIONS: dict[PlayRule, Callable[[_Moment], Msg]] = {
+    PlayRule.LEAD_FREE: lambda m: Msg("You lead this trick."),
+    PlayRule.LOCKED_NO_TRUMP_LEAD:
+        lambda m: Msg("You lead in a locked Hokum and hold cards other than trumps ({trump}).", trump=m.trump),
+    PlayRule.VOID_NO_TRUMP: _void_no_trump,
+    PlayRule.TRUMP_LEAD_ANY_TRUMP: _trump_lead_any_trump,
+    PlayRule.TRUMP_LEAD_OVERTAKE: lambda m: Msg("A trump ({trump}) was led and an opponent is winning with {win}; "
+                                                "you can beat it ({cards}).", trump=m.trump, win=m.win,
+                                                cards=m.ranked),
+    PlayRule.FOLLOW_SUIT: lambda m: Msg("{led:Title} were led and you hold {led} ({cards}).", led=m.led,
+                                        cards=m.ranked),
+    PlayRule.SUN_VOID_FREE: lambda m: Msg("{void}; in Sun you may play anything.", void=m.void),
+    PlayRule.PARTNER_WINNING_FREE: lambda m: Msg("{void}; your partner is winning with {win}, so you may play "
+                                                 "anything.", void=m.void, win=m.win),
+    PlayRule.THIRD_SEAT_ACE_LED:
+        lambda m: Msg("{void}; your partner led an Ace and is winning, so you are free.", void=m.void),
+    PlayRule.THIRD_SEAT_EKKA: _third_seat_ekka,
+    PlayRule.THIRD_SEAT_MUST_CUT: _third_seat_must_cut,
+    PlayRule.VOID_MUST_WIN_WITH_TRUMP: _must_win_with_trump,
+    PlayRule.VOID_MUST_UNDERTRUMP: lambda m: Msg("{void}; an opponent is winning with {win}, none of your trumps can "
+                                                 "beat it, and at this table you must still play a trump.",
+                                                 void=m.void, win=m.win),
+    PlayRule.VOID_CANNOT_WIN_FREE: lambda m: Msg("{void}; an opponent is winning with {win} and none of your trumps "
+                                                 "can beat it, so you may discard or undertrump.", void=m.void,
+                                                 win=m.win),
+}
+"""The situation each obligation describes, made from the moment (every rule :func:`decide` gives has one)."""
+
+REQUIREMENTS: dict[PlayRule, Callable[[_Moment], Msg]] = {
+    PlayRule.LOCKED_NO_TRUMP_LEAD: lambda m: Msg("you may not lead a trump"),
+    PlayRule.TRUMP_LEAD_ANY_TRUMP: lambda m: Msg("you must play a trump"),
+    PlayRule.TRUMP_LEAD_OVERTAKE: lambda m: Msg("you must beat {win} with a higher trump", win=m.win),
+    PlayRule.FOLLOW_SUIT: lambda m: Msg("you must follow suit with {led}", led=m.led),
+    PlayRule.THIRD_SEAT_MUST_CUT: lambda m: Msg("you must trump"),
+    PlayRule.VOID_MUST_WIN_WITH_TRUMP: lambda m: Msg("you must win the trick with a trump"),
+    PlayRule.VOID_MUST_UNDERTRUMP: lambda m: Msg("you must still play a trump, even a losing one"),
+}
+"""What a rule that allows only some cards requires, for the sentence of a card that breaks it."""
 
 
 def check_play(state: PlayState, card: Card) -> Verdict:
@@ -483,5 +582,5 @@ def check_play(state: PlayState, card: Card) -> Verdict:
 
 def legal_plays(state: PlayState) -> list[Card]:
     """The cards the seat to play may play, in hand order. Never empty for a non-empty hand."""
-    allowed = obligation(state).allowed
+    _, allowed = decide(state)                           # the decision alone: no sentence is made
     return [c for c in state.hand if c in allowed]

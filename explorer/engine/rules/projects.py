@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from explorer.engine.core.cards import Card, Rank, Seat, Suit, Team, cards, priority_order  # noqa: F401 (doctest)
-from explorer.engine.core.i18n import Msg, Notation
+from explorer.engine.core.cards import Card, Notation, Rank, Seat, Suit, Team, cards, priority_order  # noqa: F401 (doctest)
+from explorer.engine.core.errors import ProjectError
+from explorer.engine.core.i18n import Msg
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import (
     BALOOT_POINTS,
@@ -26,14 +27,6 @@ from explorer.engine.core.tables import (
     Mode,
     ProjectType,
 )
-
-
-class ProjectError(ValueError):
-    """Cards declared as a project that are not one; ``msg`` says why in any language, ``str()`` in English."""
-
-    def __init__(self, msg: Msg) -> None:
-        self.msg = msg
-        super().__init__(str(msg))
 
 
 def _po(rank: Rank) -> int:

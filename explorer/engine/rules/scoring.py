@@ -9,8 +9,9 @@ Baloot → compare → award.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from explorer.engine.core.cards import Seat, Team
 from explorer.engine.core.contract import Contract, Escalation, Level
@@ -18,6 +19,7 @@ from explorer.engine.core.i18n import ENGLISH, Msg, Style
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import (
     BALOOT_POINTS,
+    FIXED_KABOOT,
     GAME_POOL,
     KABOOT_AWARD,
     LAST_TRICK_BONUS,
@@ -32,6 +34,47 @@ from explorer.engine.rules.projects import Project, ProjectComparison, baloot_ab
 TEAMS = (Team.NS, Team.EW)
 
 
+Rounding = Literal["down", "up", "keeps the 5"]
+"""How the counting team's raw total is rounded to tens before it is divided (:func:`rounding`)."""
+
+
+def rounding(raw: int, mode: Mode) -> Rounding:
+    """How a raw total is rounded to tens: Hokum, units 0–5 down and 6–9 up; Sun, units 0–4 down, a final 5
+    kept, 6–9 up.
+
+    >>> [rounding(r, Mode.HOKUM) for r in (65, 66)], [rounding(r, Mode.SUN) for r in (64, 65, 66)]
+    (['down', 'up'], ['down', 'keeps the 5', 'up'])
+    """
+    units = raw % 10
+    if mode is Mode.HOKUM:
+        return "down" if units <= 5 else "up"
+    return "down" if units <= 4 else ("keeps the 5" if units == 5 else "up")
+
+
+def rounding_zones(mode: Mode) -> tuple[tuple[int, int, Rounding], ...]:
+    """The runs of raw totals (0 to the contract's total) that are not rounded down: ``(first, last, how)``,
+    lowest first (what the conversion chart shades).
+
+    >>> rounding_zones(Mode.SUN)[:3], rounding_zones(Mode.HOKUM)[-1]
+    (((5, 5, 'keeps the 5'), (6, 9, 'up'), (15, 15, 'keeps the 5')), (156, 159, 'up'))
+    """
+    zones: list[tuple[int, int, Rounding]] = []
+    for raw in range(RAW_TOTAL[mode] + 1):
+        how = rounding(raw, mode)
+        if how == "down":
+            continue
+        if zones and zones[-1][1] == raw - 1 and zones[-1][2] == how:
+            zones[-1] = (zones[-1][0], raw, how)
+        else:
+            zones.append((raw, raw, how))
+    return tuple(zones)
+
+
+_TENS_ADDED: dict[Mode, dict[Rounding, int]] = {Mode.HOKUM: {"down": 0, "up": 1},
+                                                Mode.SUN: {"down": 0, "keeps the 5": 1, "up": 2}}
+"""Game points a rounding adds to the rounded-down tens (a Sun's tens count twice: divided by 5)."""
+
+
 def convert(raw: int, mode: Mode) -> int:
     """The counting team's raw points as game points.
 
@@ -43,14 +86,8 @@ def convert(raw: int, mode: Mode) -> int:
     >>> [convert(r, Mode.SUN) for r in (56, 64, 65, 66, 74)]
     [12, 12, 13, 14, 14]
     """
-    tens, units = divmod(raw, 10)
-    if mode is Mode.HOKUM:
-        return tens + (1 if units >= 6 else 0)
-    if units <= 4:
-        return 2 * tens
-    if units == 5:
-        return 2 * tens + 1
-    return 2 * tens + 2
+    tens = raw // 10
+    return (tens if mode is Mode.HOKUM else 2 * tens) + _TENS_ADDED[mode][rounding(raw, mode)]
 
 
 def tie_by_units(raw_units: int, mode: Mode) -> str:
@@ -191,7 +228,7 @@ def kaboot_base(mode: Mode, level: Level, profile: RuleProfile) -> int:
         return base
     if profile.kaboot_escalation == "multiply":
         return base * (level.multiplier if mode is Mode.HOKUM else 2)
-    return {Level.DOUBLE: base, Level.TRIPLE: 75, Level.QUADRUPLE: 100}[level]
+    return FIXED_KABOOT.get(level, base)         # a Double keeps the base (004)
 
 
 def match_result(before: Mapping[Team, int], award: Mapping[Team, int] | None) -> tuple[dict, Team | None, bool]:
@@ -209,152 +246,234 @@ def match_result(before: Mapping[Team, int], award: Mapping[Team, int] | None) -
 
 
 def score_deal(f: DealFacts, profile: RuleProfile = DEFAULT_PROFILE) -> ScoreResult:
-    """Run the pipeline of rules-decisions.md on the facts of a deal. Inputs must be valid."""
-    c, e = f.contract, f.escalation
-    mode, level = c.mode, e.level
-    pool, total = GAME_POOL[mode], RAW_TOTAL[mode]
-    buyer_team = c.buyer.team
-    responsible = e.responsible_team(c)
-    counting = responsible.other
-    pts = {t: int(f.points[t]) for t in TEAMS}
-    steps: list[ScoreStep] = []
+    """Run the pipeline of rules-decisions.md on the facts of a deal: each step of :data:`PIPELINE` in turn,
+    each recording what it found and its sentence. Inputs must be valid."""
+    r = _Run(f, profile)
+    for step in PIPELINE:
+        step(r)
+    return ScoreResult(r.counting, r.converted, r.comp.project_team, r.comparison, r.winner,
+                       r.winner is r.buyer_team, r.award, r.kaboot, r.before, r.after, r.match_winner,
+                       r.again, tuple(r.steps), r.project_points, r.baloot_points, r.comp)
 
-    steps.append(ScoreStep("raw", Msg("Raw card points: {points} (total {total} in {mode}).", points=_fmt(pts),
-                                      total=total, mode=mode), _t(pts)))
-    steps.append(ScoreStep("last_trick", Msg("The last trick's {bonus} raw points are already in these totals: "
-                                             "{cards} in the cards plus {bonus} make {total}.",
-                                             bonus=LAST_TRICK_BONUS, cards=total - LAST_TRICK_BONUS, total=total)))
-    if level is Level.NONE:
+
+@dataclass
+class _Run:
+    """The pipeline at work: the facts, the profile, the steps recorded so far and what each step found."""
+
+    f: DealFacts
+    profile: RuleProfile
+    steps: list[ScoreStep] = field(default_factory=list)
+    raw_points: dict[Team, int] = field(default_factory=dict)
+    responsible: Team | None = None
+    counting: Team | None = None
+    raw: int = 0
+    converted: dict[Team, int] = field(default_factory=dict)
+    shown: dict[Seat, tuple[Project, ...]] = field(default_factory=dict)
+    comp: ProjectComparison | None = None
+    project_points: dict[Team, int] = field(default_factory=dict)
+    baloot_points: dict[Team, int] = field(default_factory=dict)
+    comparison: dict[Team, int] = field(default_factory=dict)
+    kaboot: Team | None = None
+    winner: Team | None = None
+    award: dict[Team, int] | None = None
+    before: dict[Team, int] = field(default_factory=dict)
+    after: dict[Team, int] = field(default_factory=dict)
+    match_winner: Team | None = None
+    again: bool = False
+
+    @property
+    def mode(self) -> Mode:
+        return self.f.contract.mode
+
+    @property
+    def level(self) -> Level:
+        return self.f.escalation.level
+
+    @property
+    def pool(self) -> int:
+        return GAME_POOL[self.mode]
+
+    @property
+    def buyer_team(self) -> Team:
+        return self.f.contract.buyer.team
+
+    def record(self, step: str, detail: Msg, values: Mapping[Team, int] | None = None, reading: bool = False) -> None:
+        self.steps.append(ScoreStep(step, detail, _t(values) if values is not None else None, reading))
+
+
+def _raw_points(r: _Run) -> None:
+    """Raw card points of each team, the last trick's 10 already in them."""
+    pts = {t: int(r.f.points[t]) for t in TEAMS}
+    total = RAW_TOTAL[r.mode]
+    r.record("raw", Msg("Raw card points: {points} (total {total} in {mode}).", points=_fmt(pts), total=total,
+                        mode=r.mode), pts)
+    r.record("last_trick", Msg("The last trick's {bonus} raw points are already in these totals: {cards} in the cards "
+                               "plus {bonus} make {total}.", bonus=LAST_TRICK_BONUS, cards=total - LAST_TRICK_BONUS,
+                               total=total))
+    r.raw_points = pts
+
+
+def _counting_team(r: _Run) -> None:
+    """The team whose raw points are converted: the other side from the latest escalator's (000 §06)."""
+    c, e = r.f.contract, r.f.escalation
+    r.responsible = e.responsible_team(c)
+    r.counting = r.responsible.other
+    if r.level is Level.NONE:
         why = Msg("the buyer ({buyer}) is in {team}, so {counting}, the other team, counts",
-                  buyer=c.buyer, team=buyer_team, counting=counting)
+                  buyer=c.buyer, team=r.buyer_team, counting=r.counting)
     else:
-        said = e.doubler if level.by_doubler and e.doubler else c.buyer
+        said = e.doubler if r.level.by_doubler and e.doubler else c.buyer
         why = Msg("at {level} the latest escalation was said by {seat} ({team}), so {counting}, the other team, "
-                  "counts", level=level, seat=said, team=responsible, counting=counting)
-    steps.append(ScoreStep("counting_team", Msg("Counting team: {team} ({why}).", team=counting, why=why)))
+                  "counts", level=r.level, seat=said, team=r.responsible, counting=r.counting)
+    r.record("counting_team", Msg("Counting team: {team} ({why}).", team=r.counting, why=why))
 
-    raw = pts[counting]
-    conv = convert(raw, mode)
-    converted = {counting: conv, responsible: pool - conv}
-    if mode is Mode.HOKUM:
+
+def _conversion(r: _Run) -> None:
+    """The counting team's raw points as game points (:func:`convert`), and the complement to the other team."""
+    raw = r.raw = r.raw_points[r.counting]
+    conv = convert(raw, r.mode)
+    r.converted = {r.counting: conv, r.responsible: r.pool - conv}
+    if r.mode is Mode.HOKUM:
         how = Msg("{raw} rounds to {tens} (units 0–5 down, 6–9 up), divided by 10 gives {points}",
                   raw=raw, tens=conv * 10, points=conv)
     else:
         how = Msg("{raw}: units {units} → {points} (round to tens keeping a final 5, divided by 5)",
                   raw=raw, units=raw % 10, points=conv)
-    steps.append(ScoreStep("conversion", Msg("Convert {team}'s {raw} raw points: {how}.", team=counting, raw=raw,
-                                             how=how), {counting.value: conv}))
-    steps.append(ScoreStep("complement", Msg("{team} gets the complement: {pool} − {points} = {rest} (never rounded "
-                                             "on its own).", team=responsible, pool=pool, points=conv,
-                                             rest=pool - conv), _t(converted)))
+    r.steps.append(ScoreStep("conversion", Msg("Convert {team}'s {raw} raw points: {how}.", team=r.counting, raw=raw,
+                                               how=how), {r.counting.value: conv}))
+    r.record("complement", Msg("{team} gets the complement: {pool} − {points} = {rest} (never rounded on its own).",
+                               team=r.responsible, pool=r.pool, points=conv, rest=r.pool - conv), r.converted)
 
-    # Projects and Baloot.
-    shown = {s: tuple(ps) for s, ps in f.projects.items() if ps}
-    comp = compare_projects(shown, mode=mode, trump=c.trump, dealer=f.dealer, profile=profile)
+
+def _projects(r: _Run) -> None:
+    """The projects shown, compared (:func:`~.projects.compare_projects`): the team with priority scores its own."""
+    r.shown = {s: tuple(ps) for s, ps in r.f.projects.items() if ps}
+    r.comp = comp = compare_projects(r.shown, mode=r.mode, trump=r.f.contract.trump, dealer=r.f.dealer,
+                                     profile=r.profile)
     pteam = comp.project_team
-    project_points = {t: 0 for t in TEAMS}
+    r.project_points = {t: 0 for t in TEAMS}
     if pteam is not None:
-        project_points[pteam] = sum(p.value for s, ps in shown.items() if s.team is pteam for p in ps)
-    if pteam is not None and any(s.team is not pteam for s in shown):
-        projects_text = Msg("{comparison} {team} scores its projects ({points}); the other team's score nothing.",
-                            comparison=comp.reason, team=pteam, points=project_points[pteam])
+        r.project_points[pteam] = sum(p.value for s, ps in r.shown.items() if s.team is pteam for p in ps)
+    if pteam is not None and any(s.team is not pteam for s in r.shown):
+        text = Msg("{comparison} {team} scores its projects ({points}); the other team's score nothing.",
+                   comparison=comp.reason, team=pteam, points=r.project_points[pteam])
     elif pteam is not None:
-        projects_text = Msg("{comparison} {team} scores its projects ({points}).", comparison=comp.reason,
-                            team=pteam, points=project_points[pteam])
+        text = Msg("{comparison} {team} scores its projects ({points}).", comparison=comp.reason, team=pteam,
+                   points=r.project_points[pteam])
     else:
-        projects_text = comp.reason
-    steps.append(ScoreStep("projects", projects_text, _t(project_points)))
-    baloot_points = {t: 0 for t in TEAMS}
-    if f.baloot is not None:
-        owner_shown = shown.get(f.baloot, ()) if f.baloot.team is pteam else ()
-        if baloot_absorbed(owner_shown, c.trump):
-            steps.append(ScoreStep("baloot", Msg("{seat}'s Baloot is inside its shown project (five-card run with K "
-                                                 "and Q, or four K or four Q): no separate 2.", seat=f.baloot),
-                                   _t(baloot_points)))
-        else:
-            baloot_points[f.baloot.team] = BALOOT_POINTS
-            steps.append(ScoreStep("baloot", Msg("Baloot: {seat} held the trump K and Q, {points} for {team}, "
-                                                 "whoever has project priority.", seat=f.baloot,
-                                                 points=BALOOT_POINTS, team=f.baloot.team),
-                                   _t(baloot_points)))
+        text = comp.reason
+    r.record("projects", text, r.project_points)
 
-    comparison = {t: converted[t] + project_points[t] + baloot_points[t] for t in TEAMS}
-    kaboot = None
-    if f.tricks_won:
-        for t in TEAMS:
-            if int(f.tricks_won.get(t, 0)) == 8:
-                kaboot = t
 
-    if kaboot is not None:
-        winner = kaboot
-        steps.append(ScoreStep("comparison", Msg("Comparison: {points}, but {team} took all eight tricks (Kaboot): "
-                                                 "no conversion, the sweeping team wins.",
-                                                 points=_fmt(comparison), team=kaboot), _t(comparison)))
+def _baloot(r: _Run) -> None:
+    """Baloot (the trump K and Q in one hand): 2 for its team, unless inside the owner's shown project."""
+    r.baloot_points = {t: 0 for t in TEAMS}
+    seat = r.f.baloot
+    if seat is None:
+        return
+    owner_shown = r.shown.get(seat, ()) if seat.team is r.comp.project_team else ()
+    if baloot_absorbed(owner_shown, r.f.contract.trump):
+        r.record("baloot", Msg("{seat}'s Baloot is inside its shown project (five-card run with K and Q, or four K or "
+                               "four Q): no separate 2.", seat=seat), r.baloot_points)
+        return
+    r.baloot_points[seat.team] = BALOOT_POINTS
+    r.record("baloot", Msg("Baloot: {seat} held the trump K and Q, {points} for {team}, whoever has project "
+                           "priority.", seat=seat, points=BALOOT_POINTS, team=seat.team), r.baloot_points)
+
+
+def _comparison(r: _Run) -> None:
+    """Cards, projects and Baloot compared: a Kaboot wins outright, else the higher total, else the tie rule."""
+    comparison = r.comparison = {t: r.converted[t] + r.project_points[t] + r.baloot_points[t] for t in TEAMS}
+    won = r.f.tricks_won or {}
+    for t in TEAMS:
+        if int(won.get(t, 0)) == 8:
+            r.kaboot = t
+    if r.kaboot is not None:
+        r.winner = r.kaboot
+        r.record("comparison", Msg("Comparison: {points}, but {team} took all eight tricks (Kaboot): no conversion, "
+                                   "the sweeping team wins.", points=_fmt(comparison), team=r.kaboot), comparison)
     elif comparison[Team.NS] != comparison[Team.EW]:
-        winner = max(TEAMS, key=lambda t: comparison[t])
-        steps.append(ScoreStep("comparison", Msg("Comparison (cards + projects + Baloot): {points}; {team} is "
-                                                 "higher.", points=_fmt(comparison), team=winner), _t(comparison)))
+        r.winner = max(TEAMS, key=lambda t: comparison[t])
+        r.record("comparison", Msg("Comparison (cards + projects + Baloot): {points}; {team} is higher.",
+                                   points=_fmt(comparison), team=r.winner), comparison)
     else:
-        steps.append(ScoreStep("comparison", Msg("Comparison (cards + projects + Baloot): {points}: a tie.",
-                                                 points=_fmt(comparison)), _t(comparison)))
-        winner, detail, reading = _break_tie(raw, mode, level, counting, buyer_team, e, profile)
-        steps.append(ScoreStep("tie_rule", detail, reading=reading))
-    buyer_made = winner is buyer_team
+        r.record("comparison", Msg("Comparison (cards + projects + Baloot): {points}: a tie.", points=_fmt(comparison)),
+                 comparison)
+        r.winner, detail, reading = _break_tie(r.raw, r.mode, r.level, r.counting, r.buyer_team, r.f.escalation,
+                                               r.profile)
+        r.steps.append(ScoreStep("tie_rule", detail, reading=reading))
 
-    award: dict[Team, int] | None
-    loser = winner.other
-    if kaboot is not None:
-        award, detail = _kaboot_award(f, kaboot, project_points, pteam, profile)
-        if shown:
-            detail = Msg("{award} Only a sweeping team holding project priority scores its projects (our reading "
-                         "of 'only the winner's shown projects').", award=detail)
-        steps.append(ScoreStep("award", detail, _t(award) if award else None, reading=bool(shown)))
-    elif level is Level.GAHWA:
-        award = None
-        steps.append(ScoreStep("award", Msg("Gahwa: {team} wins the deal and so the match; the deal has no numeric "
-                                            "award.", team=winner)))
-    elif level is Level.NONE:
-        if buyer_made:
-            award = dict(comparison)
-            steps.append(ScoreStep("award", Msg("The buyer's team {team} made its contract: each team records its "
-                                                "own cards, projects and Baloot: {points}.", team=buyer_team,
-                                                points=_fmt(award)), _t(award)))
-        else:
-            taken = pool + sum(project_points.values()) + sum(baloot_points.values())
-            award = {t: (taken if t is buyer_team.other else 0) for t in TEAMS}
-            steps.append(ScoreStep("award", Msg("The buyer's team {team} failed: it records 0; {other} records the "
-                                                "whole {pool} plus every eligible project and the Baloot: {points}.",
-                                                team=buyer_team, other=buyer_team.other, pool=pool,
-                                                points=_fmt(award)), _t(award)))
-    else:
-        pm = project_multiplier(level, profile)
-        won = (pool * level.multiplier + sum(project_points.values()) * pm + sum(baloot_points.values()))
-        award = {winner: won, loser: 0}
-        award = {t: award[t] for t in TEAMS}
-        steps.append(ScoreStep("award", Msg("{level}: {team} takes everything: {pool} × {multiplier} = {cards}, "
-                                            "projects {projects} × {project_multiplier}, Baloot {baloot}: {won}; "
-                                            "{loser} records 0.", level=level, team=winner, pool=pool,
-                                            multiplier=level.multiplier, cards=pool * level.multiplier,
-                                            projects=sum(project_points.values()), project_multiplier=pm,
-                                            baloot=sum(baloot_points.values()), won=won, loser=loser), _t(award)))
 
-    before = {t: int((f.match or {}).get(t, 0)) for t in TEAMS}
-    if level is Level.GAHWA:
-        after, mwin, again = dict(before), winner, False
-        steps.append(ScoreStep("match", Msg("Gahwa: {team} wins the match whatever the totals.", team=winner)))
+def _award(r: _Run) -> None:
+    """What each team records: a Kaboot's award, nothing at Gahwa, the undoubled award, or the escalated one."""
+    if r.kaboot is not None:
+        _award_kaboot(r)
+    elif r.level is Level.GAHWA:
+        r.award = None
+        r.record("award", Msg("Gahwa: {team} wins the deal and so the match; the deal has no numeric award.",
+                              team=r.winner))
+    elif r.level is Level.NONE:
+        _award_undoubled(r)
     else:
-        after, mwin, again = match_result(before, award)
-        if mwin:
-            text = Msg("Match: {before} + this deal = {after}. {team} reaches {target} with the higher total and "
-                       "wins the match.", before=_fmt(before), after=_fmt(after), team=mwin, target=MATCH_TARGET)
-        elif again:
-            text = Msg("Match: {before} + this deal = {after}. Equal totals at {target} or more: play another deal.",
-                       before=_fmt(before), after=_fmt(after), target=MATCH_TARGET)
-        else:
-            text = Msg("Match: {before} + this deal = {after}.", before=_fmt(before), after=_fmt(after))
-        steps.append(ScoreStep("match", text, _t(after)))
-    return ScoreResult(counting, converted, pteam, comparison, winner, buyer_made, award, kaboot,
-                       before, after, mwin, again, tuple(steps), project_points, baloot_points, comp)
+        _award_escalated(r)
+
+
+def _award_kaboot(r: _Run) -> None:
+    r.award, detail = _kaboot_award(r.f, r.kaboot, r.project_points, r.comp.project_team, r.profile)
+    if r.shown:
+        detail = Msg("{award} Only a sweeping team holding project priority scores its projects (our reading of "
+                     "'only the winner's shown projects').", award=detail)
+    r.record("award", detail, r.award if r.award else None, reading=bool(r.shown))
+
+
+def _award_undoubled(r: _Run) -> None:
+    buyer_team = r.buyer_team
+    if r.winner is buyer_team:
+        r.award = dict(r.comparison)
+        r.record("award", Msg("The buyer's team {team} made its contract: each team records its own cards, projects "
+                              "and Baloot: {points}.", team=buyer_team, points=_fmt(r.award)), r.award)
+        return
+    taken = r.pool + sum(r.project_points.values()) + sum(r.baloot_points.values())
+    r.award = {t: (taken if t is buyer_team.other else 0) for t in TEAMS}
+    r.record("award", Msg("The buyer's team {team} failed: it records 0; {other} records the whole {pool} plus every "
+                          "eligible project and the Baloot: {points}.", team=buyer_team, other=buyer_team.other,
+                          pool=r.pool, points=_fmt(r.award)), r.award)
+
+
+def _award_escalated(r: _Run) -> None:
+    level, pool, winner = r.level, r.pool, r.winner
+    pm = project_multiplier(level, r.profile)
+    projects, baloot = sum(r.project_points.values()), sum(r.baloot_points.values())
+    won = pool * level.multiplier + projects * pm + baloot
+    r.award = {t: (won if t is winner else 0) for t in TEAMS}
+    r.record("award", Msg("{level}: {team} takes everything: {pool} × {multiplier} = {cards}, projects {projects} × "
+                          "{project_multiplier}, Baloot {baloot}: {won}; {loser} records 0.", level=level, team=winner,
+                          pool=pool, multiplier=level.multiplier, cards=pool * level.multiplier, projects=projects,
+                          project_multiplier=pm, baloot=baloot, won=won, loser=winner.other), r.award)
+
+
+def _match(r: _Run) -> None:
+    """The match totals after the deal: a Gahwa wins it whatever the totals, else the race to 152."""
+    r.before = before = {t: int((r.f.match or {}).get(t, 0)) for t in TEAMS}
+    if r.level is Level.GAHWA:
+        r.after, r.match_winner, r.again = dict(before), r.winner, False
+        r.record("match", Msg("Gahwa: {team} wins the match whatever the totals.", team=r.winner))
+        return
+    r.after, r.match_winner, r.again = after, mwin, again = match_result(before, r.award)
+    if mwin:
+        text = Msg("Match: {before} + this deal = {after}. {team} reaches {target} with the higher total and wins the "
+                   "match.", before=_fmt(before), after=_fmt(after), team=mwin, target=MATCH_TARGET)
+    elif again:
+        text = Msg("Match: {before} + this deal = {after}. Equal totals at {target} or more: play another deal.",
+                   before=_fmt(before), after=_fmt(after), target=MATCH_TARGET)
+    else:
+        text = Msg("Match: {before} + this deal = {after}.", before=_fmt(before), after=_fmt(after))
+    r.record("match", text, after)
+
+
+PIPELINE: tuple[Callable[[_Run], None], ...] = (_raw_points, _counting_team, _conversion, _projects, _baloot,
+                                                _comparison, _award, _match)
+"""The steps of the scoring, in order (rules-decisions.md "Scoring")."""
 
 
 def _break_tie(raw: int, mode: Mode, level: Level, counting: Team, buyer_team: Team, e: Escalation,

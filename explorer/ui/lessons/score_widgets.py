@@ -21,6 +21,7 @@ from explorer.engine.core.i18n import N_
 from explorer.engine.core.profiles import RuleProfile, custom_profile
 from explorer.engine.core.tables import MATCH_TARGET, RAW_TOTAL, Mode
 from explorer.engine.fast.probabilities import exact_table
+from explorer.engine.rules.bidding import allowed_levels
 from explorer.engine.rules.match import MAX_DEAL_AWARD, Match, MatchError
 from explorer.ui.lessons.view import (
     CONTRACTS,
@@ -137,7 +138,7 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     c.number_input(t("NS raw points (of {total})", total=total), min_value=0, max_value=total, step=1, key=k("ns"))
     ns = int(st.session_state[k("ns")])
     a2, b2, c2 = st.columns(3)
-    levels = ["none", "double"] if mode is Mode.SUN else [lv.value for lv in Level]
+    levels = [lv.value for lv in allowed_levels(mode)]
     if st.session_state[k("level")] not in levels:
         st.session_state[k("level")] = "none"
     level_words = {v: t("{level}", level=Level(v)) for v in levels}

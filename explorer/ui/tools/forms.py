@@ -17,11 +17,13 @@ from typing import Any, NamedTuple
 
 from explorer.engine.core.cards import DECK, Card, CardError, Seat, Suit, priority_order
 from explorer.engine.core.contract import LEVELS as ENGINE_LEVELS
+from explorer.engine.core.contract import Level
 from explorer.engine.core.i18n import N_
 from explorer.engine.core.tables import PROJECT_ORDER, RAW_TOTAL, Mode
 from explorer.engine.files.kinds.play import PlayIn
 from explorer.engine.files.kinds.score import ScoreIn
 from explorer.engine.files.scenario import read_model
+from explorer.engine.rules.bidding import may_lock
 from explorer.engine.rules.play import play_tricks, team_totals
 from explorer.ui import state
 from explorer.view.words import NO_SEAT, t, tn
@@ -173,8 +175,13 @@ _PLAY_CARD_FIELDS = ((state.TRICK_TABLE, state.TRICK_TABLE_TEXT), (state.TRICK_H
 
 
 def locked_allowed(mode: str, level: str) -> bool:
-    """Only a Hokum Double or Quadruple is declared open or locked (the detailed Saudi rules, §3)."""
-    return mode == "hokum" and level in ("double", "quadruple")
+    """Whether the widgets' contract (``hokum``, ``double``...) may be declared locked: the engine's rule
+    (:func:`~explorer.engine.rules.bidding.may_lock`: a Hokum Double or Quadruple only).
+
+    >>> locked_allowed("hokum", "quadruple"), locked_allowed("hokum", "triple"), locked_allowed("sun", "double")
+    (True, False, False)
+    """
+    return may_lock(Mode(mode), Level(level))
 
 
 TAP_LIMITS = {state.TRICK_TABLE: 3, state.TRICK_HAND: 8, state.TRICK_PLAYED: 28}

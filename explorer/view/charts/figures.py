@@ -25,7 +25,7 @@ from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import GAME_POOL, RAW_TOTAL, Mode
 from explorer.engine.fast.probabilities import ExactRow
 from explorer.engine.fast.simulate import SimResult
-from explorer.engine.rules.scoring import convert, undoubled_tie
+from explorer.engine.rules.scoring import convert, rounding, rounding_zones, undoubled_tie
 from explorer.view.charts.language import for_language, page_lang, rtl_text, words  # noqa: F401  (the builders' API)
 
 BUYER_COLOUR = "#1f6fb4"
@@ -357,13 +357,9 @@ def conversion_frame(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
     for mode in modes:
         for raw in range(RAW_TOTAL[mode] + 1):
             units = raw % 10
-            if mode is Mode.HOKUM:
-                rounding = "down" if units <= 5 else "up"
-            else:
-                rounding = "down" if units <= 4 else ("keeps the 5" if units == 5 else "up")
             conv = convert(raw, mode)
             rows.append({"mode": mode.value, "raw": raw, "units": units, "game_points": conv,
-                         "other_team": GAME_POOL[mode] - conv, "rounding": rounding,
+                         "other_team": GAME_POOL[mode] - conv, "rounding": rounding(raw, mode),
                          "tie": undoubled_tie(units, mode, profile)})
     return pd.DataFrame(rows)
 
@@ -383,16 +379,10 @@ def conversion_chart(modes: Sequence[Mode] = (Mode.HOKUM, Mode.SUN), *,
         part = df[df["mode"] == mode.value]
         xref = "x" if col == 1 else f"x{col}"
         yref = "y" if col == 1 else f"y{col}"
-        for tens in range(0, RAW_TOTAL[mode] + 1, 10):
-            lo, hi = tens + 6, min(tens + 9, RAW_TOTAL[mode])
-            if lo <= hi:
-                fig.add_shape(type="rect", x0=lo - 0.5, x1=hi + 0.5, y0=0, y1=1, xref=xref,
-                              yref=f"{yref} domain", fillcolor=UP_COLOUR, opacity=0.5, line_width=0,
-                              layer="below")
-            if mode is Mode.SUN and tens + 5 <= RAW_TOTAL[mode]:
-                fig.add_shape(type="rect", x0=tens + 4.5, x1=tens + 5.5, y0=0, y1=1, xref=xref,
-                              yref=f"{yref} domain", fillcolor=KEPT_COLOUR, opacity=0.5, line_width=0,
-                              layer="below")
+        for lo, hi, how in rounding_zones(mode):                     # the engine's zones: rounded up, 5 kept
+            fig.add_shape(type="rect", x0=lo - 0.5, x1=hi + 0.5, y0=0, y1=1, xref=xref, yref=f"{yref} domain",
+                          fillcolor=UP_COLOUR if how == "up" else KEPT_COLOUR, opacity=0.5, line_width=0,
+                          layer="below")
         fig.add_scatter(x=part["raw"], y=part["game_points"], mode="lines", line_shape="hv",
                         line={"color": "#333", "width": 2}, name=t("game points"), legendgroup="steps",
                         showlegend=col == 1, hoverinfo="skip", row=1, col=col)

@@ -91,7 +91,7 @@ def add_row(items: Sequence[Row], row: Mapping[str, Any]) -> Row:
     >>> add_row([{"NS": 152, "EW": 0}], {"NS": 1, "EW": 0})
     Traceback (most recent call last):
     ...
-    explorer.engine.rules.match.MatchError: the match is over: NS won it in deal 1 (start a new match)
+    explorer.engine.core.errors.MatchError: the match is over: NS won it in deal 1 (start a new match)
     """
     deal = MatchDeal.from_dict(row)
     evaluate(items)[0].add(deal)

@@ -22,7 +22,8 @@ from explorer.engine.files.scenario import (
     register,
     team_scores,
 )
-from explorer.engine.game.state import GameState, RecordedTrick, Replayed, replay_tricks, start_from_record
+from explorer.engine.game.record import RecordedTrick, Replayed, replay_tricks, start_from_record
+from explorer.engine.game.state import GameState
 from explorer.engine.rules.deal import deal_cards, hands_from_deck
 from explorer.engine.rules.projects import Project, has_baloot
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.engine.core.cards import Card, Seat
-from explorer.engine.core.contract import Contract, Level
+from explorer.engine.core.contract import Contract
 from explorer.engine.core.errors import ScenarioError, at
 from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style, plural
 from explorer.engine.core.profiles import RuleProfile
@@ -20,6 +20,7 @@ from explorer.engine.files.scenario import (
     read_model,
     register,
 )
+from explorer.engine.rules.bidding import may_lock
 from explorer.engine.rules.play import (
     Obligation,
     PlayState,
@@ -129,7 +130,7 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     if s.escalation is not None and s.escalation.locked:
         if c.mode is Mode.SUN:
             problems.append(at("escalation.locked", Msg("a Sun contract is never locked ({rule})", rule=Code("000 §03"))))
-        elif s.escalation.level not in (Level.DOUBLE, Level.QUADRUPLE):
+        elif not may_lock(c.mode, s.escalation.level):
             problems.append(at("escalation.locked", Msg("{level} is open: only a Double or Quadruple is declared "
                                                         "locked ({rule})", level=s.escalation.level,
                                                         rule=Code("000 §03"))))

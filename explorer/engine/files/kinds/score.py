@@ -23,7 +23,7 @@ from explorer.engine.files.scenario import (
     register,
     teams_json,
 )
-from explorer.engine.rules.bidding import sun_double_allowed, threshold_text
+from explorer.engine.rules.bidding import allowed_levels, may_lock, sun_double_allowed, threshold_text
 from explorer.engine.rules.projects import Project, ProjectError, declared_projects
 from explorer.engine.rules.scoring import DealFacts, ScoreResult, score_deal
 
@@ -43,7 +43,7 @@ def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfil
     out: list[str] = []
     level = esc.level
     if contract.mode is Mode.SUN:
-        if level in (Level.TRIPLE, Level.QUADRUPLE, Level.GAHWA):
+        if level not in allowed_levels(Mode.SUN):
             out.append(at(f"{path}.level", Msg("{level} in Sun: Sun may only be doubled ({rule})", level=level, rule=Code("000 §03"))))
         if esc.locked:
             out.append(at(f"{path}.locked", Msg("a Sun Double is never locked ({rule})", rule=Code("000 §03"))))
@@ -57,7 +57,7 @@ def escalation_problems(contract: Contract, esc: Escalation, profile: RuleProfil
     if esc.doubler is not None and esc.doubler.team is contract.buyer.team:
         out.append(at(f"{path}.doubler", Msg("{seat} is on the buyer's team; only an opponent of the declarer "
                                              "({buyer}) may Double", seat=esc.doubler, buyer=contract.buyer)))
-    if esc.locked and contract.mode is Mode.HOKUM and level not in (Level.DOUBLE, Level.QUADRUPLE):
+    if esc.locked and contract.mode is Mode.HOKUM and not may_lock(Mode.HOKUM, level):
         what = Msg("an undoubled Hokum is open") if level is Level.NONE else Msg("{level} is always open", level=level)
         out.append(at(f"{path}.locked", Msg("{what}: only a Double or Quadruple is declared locked ({rule})",
                                             what=what, rule=Code("000 §03"))))

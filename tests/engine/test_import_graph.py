@@ -1,0 +1,165 @@
+"""The engine's modules import one another without a cycle: the graph is read from the source (every import
+statement, those inside functions and under ``TYPE_CHECKING`` included), so an import moved into a function
+to hide a cycle is still a cycle here.
+
+A module importing ``a.b.c`` also runs the packages ``a.b`` and ``a`` first: the graph has those arrows too,
+except to the packages that hold the importing module (Python runs them before it).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "explorer" / "engine"
+
+
+def module_name(path: Path, root: Path) -> str:
+    """``explorer/engine/core/cards.py`` → ``explorer.engine.core.cards``; a package is its ``__init__``."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imported(node: ast.Import | ast.ImportFrom, here: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` an import statement in module ``here`` runs."""
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = here.split(".") if is_package else here.split(".")[:-1]
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join([*package, *([base] if base else [])])
+        names = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+    out: set[str] = set()
+    for name in names:
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            target = ".".join(parts[:i])
+            holds_here = here == target or here.startswith(target + ".")
+            if target in modules and not holds_here:
+                out.add(target)
+    return out
+
+
+def import_graph(root: Path, package: Path) -> dict[str, set[str]]:
+    """Each module under ``package`` (a folder below ``root``) and the modules under it that it imports."""
+    paths = sorted(package.rglob("*.py"))
+    modules = {module_name(p, root) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        here = module_name(path, root)
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                edges |= _imported(node, here, path.name == "__init__.py", modules)
+        graph[here] = edges - {here}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle through each strongly connected group of modules (Tarjan), each as ``[a, b, ..., a]``."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return [_cycle_in(group, graph) for group in groups]
+
+
+def _cycle_in(group: set[str], graph: dict[str, set[str]]) -> list[str]:
+    """A path from the group's first module back to itself, inside the group (breadth first: the shortest)."""
+    start = min(group)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in sorted(graph[v] & group):
+                if w == start:
+                    return [*paths[v], start]
+                if w not in paths:
+                    paths[w] = [*paths[v], w]
+                    nxt.append(w)
+        frontier = nxt
+    raise AssertionError(f"no cycle in {group}")  # a strongly connected group of two or more always has one
+
+
+def test_the_engine_has_no_import_cycle():
+    graph = import_graph(ROOT, ENGINE)
+    found = cycles(graph)
+    assert not found, "import cycles in explorer/engine:\n" + "\n".join(" → ".join(c) for c in found)
+
+
+def test_the_graph_holds_the_engine_and_its_layers():
+    graph = import_graph(ROOT, ENGINE)
+    assert len(graph) > 40
+    assert "explorer.engine.core.i18n" in graph["explorer.engine.core.cards"]
+    assert "explorer.engine.core.cards" not in graph["explorer.engine.core.i18n"]      # messages know no cards
+    assert "explorer.engine.core.errors" not in graph["explorer.engine.core.i18n"]
+    for name, targets in graph.items():                                                # core imports only core
+        if name.startswith("explorer.engine.core."):
+            assert all(t.startswith("explorer.engine.core") for t in targets), (name, targets)
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path / "pkg"
+
+
+def test_a_cycle_hidden_in_a_function_is_found_and_named(tmp_path):
+    package = _tree(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from pkg.b import x\n",
+        "pkg/b.py": "def f():\n    from pkg import a\n    return a\n",
+        "pkg/c.py": "from . import a\n",
+    })
+    graph = import_graph(tmp_path, package)
+    assert graph["pkg.b"] == {"pkg.a"} and graph["pkg.c"] == {"pkg.a"}
+    assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.a"]]
+
+
+def test_an_import_runs_the_packages_above_its_module_but_not_the_importers_own(tmp_path):
+    package = _tree(tmp_path, {
+        "pkg/__init__.py": "from pkg.sub.one import x\n",
+        "pkg/sub/__init__.py": "from .one import x\n",
+        "pkg/sub/one.py": "from pkg.sub.two import y\n",
+        "pkg/sub/two.py": "import pkg.other\n",
+        "pkg/other.py": "from pkg.sub import one\n",
+    })
+    graph = import_graph(tmp_path, package)
+    assert graph["pkg.sub.one"] == {"pkg.sub.two"}                 # pkg and pkg.sub hold it: no arrow to them
+    assert graph["pkg.other"] == {"pkg.sub", "pkg.sub.one"}
+    assert cycles(graph) == [["pkg.other", "pkg.sub.one", "pkg.sub.two", "pkg.other"]]          # the shortest
