@@ -59,6 +59,15 @@ GAME_POOL: dict[Mode, int] = {Mode.SUN: 26, Mode.HOKUM: 16}
 KABOOT_AWARD: dict[Mode, int] = {Mode.SUN: 44, Mode.HOKUM: 25}
 """Game points for taking all eight tricks, before any escalation."""
 
+FIXED_KABOOT: dict[str, dict[Mode, int]] = {
+    "double": dict(KABOOT_AWARD),
+    "triple": {Mode.HOKUM: 75, Mode.SUN: 75},
+    "quadruple": {Mode.HOKUM: 100, Mode.SUN: 100},
+}
+"""Game points of a Kaboot at Double, Triple and Quadruple under ``kaboot_escalation: fixed`` (004; Triple and
+Quadruple provisional), by the level's notation (``Level.value``: this module sits below ``contract.py``)
+and mode: Double keeps the undoubled 25/44, Triple 75, Quadruple 100 (Sun is only ever doubled)."""
+
 REVERSE_KABOOT_AWARD = 88
 """Sun reverse Kaboot (004): the award to the sweeping team."""
 

@@ -6,6 +6,11 @@ Kaboot → the award at the deal's escalation level. The numbers the steps use a
 per profile: the conversion and the tie units (:mod:`~explorer.engine.fast.lookup`), the project
 multiplier (``scoring.project_multiplier``), the undoubled tie (``scoring.undoubled_tie``) and what a
 Kaboot and a reverse Kaboot record at each level (``score_deal`` on a bare sweep).
+
+>>> from explorer.engine.core.profiles import get_profile
+>>> tables = profile_tables(get_profile("tournament"))
+>>> dict(zip([lv.value for lv in LEVELS], tables.kaboot[MODES.index(Mode.HOKUM)].tolist()))
+{'none': 25, 'double': 25, 'triple': 75, 'quadruple': 100, 'gahwa': 0}
 """
 
 from __future__ import annotations

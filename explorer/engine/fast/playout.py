@@ -32,6 +32,7 @@ from explorer.engine.fast.lookup import (
     TRUMP_POWER,
     TRUMP_PTS,
     TRUMP_STR,
+    ekka_needs,
     names,
     pick,
     popcount,
@@ -195,6 +196,7 @@ class _Loop:
         self.tmask = SUIT_MASK[trump]
         self.third_cut, self.undertrump = profile.third_seat_must_cut, profile.must_undertrump
         self.auto_ekka = profile.automatic_ekka
+        self.ekka_needs = ekka_needs()
         self.lock = None if locked is None or not np.any(locked) else np.asarray(locked, dtype=bool) & hokum
         self.live = hands.T.copy().reshape(-1)                               # seat-major: seat * n + deal
         self.played = np.zeros(n, dtype=np.uint32)
@@ -253,18 +255,18 @@ class _Loop:
         bit = BIT[card]
         led_trump = (bit & self.tmask) != 0
         lead_ace = IS_ACE[card]
-        # The highest card still unplayed in a plain suit: an Ekka the leader may announce, and that
-        # frees the third player unannounced under ``automatic_ekka``.
-        top_plain = self.hokum & ~led_trump & ((HIGHER_PLAIN[card] & ~played) == 0)
+        # An Ekka on this lead would hold (the engine's ekka_problem, as a table): the leader may announce
+        # it, and under ``automatic_ekka`` it frees the third player unannounced.
+        holds = self.hokum & ((self.ekka_needs[self.trump, card] & ~played) == 0)
         if t * 4 < len(self.history):
             lead_ekka = np.full(self.n, bool(t < len(self.announced) and self.announced[t]))
         elif self.ekka:
-            lead_ekka = top_plain & ~lead_ace
+            lead_ekka = holds
         else:
             lead_ekka = np.zeros(self.n, dtype=bool)
         return _Trick(led=SUIT_OF[card], led_trump=led_trump, win_pos=np.zeros(self.n, dtype=np.int64),
                       win_card=card, win_power=np.where(led_trump, TRUMP_STR[card] + TRUMP_POWER, PLAIN_STR[card]),
-                      free_third=lead_ace | (top_plain if self.auto_ekka else lead_ekka), ekka=lead_ekka,
+                      free_third=lead_ace | (holds if self.auto_ekka else lead_ekka), ekka=lead_ekka,
                       pts=np.where(led_trump, TRUMP_PTS[card], PLAIN_PTS[card]), cards=bit.copy())
 
     def _trick(self, t: int) -> None:

@@ -1,4 +1,8 @@
-"""Simulated deals as arrays, one row per deal (:class:`SimResult`), and their CSV columns."""
+"""Simulated deals as arrays, one row per deal (:class:`SimResult`), and their CSV columns.
+
+>>> CSV_COLUMNS[:5], len(CSV_COLUMNS)
+(['deal', 'seed', 'profile', 'dealer', 'mode'], 43)
+"""
 
 from __future__ import annotations
 

@@ -7,12 +7,17 @@ scored: projects (each seat shows the set :func:`~explorer.engine.rules.projects
 find), Baloot, conversion, comparison, tie rule, Kaboot and the award (undoubled, or at the
 escalation level a play-out is given).
 
-The play is vectorised with numpy: a hand is a 32-bit mask of :attr:`Card.code` bits (suit-major,
-so each suit is one byte), all deals play trick 1 together, then trick 2, and so on, and the
-cards each seat may play come from bit operations on precomputed tables. The checked engine
-(:mod:`.play`, :mod:`.scoring`) stays the one source of the rules: :func:`sample_deal_docs`
-writes simulated deals as ``deal`` scenarios and the tests pass them through
-:func:`explorer.engine.files.scenario.check_doc`, which must agree card by card and point by point.
+The simulator is a package of its own modules, this one the entrance (every public name is importable
+from here): :mod:`~explorer.engine.fast.lookup` (the card tables and masks, read off the engine),
+:mod:`~explorer.engine.fast.projects` (projects by table lookup), :mod:`~explorer.engine.fast.playout`
+(the vectorised play loop, :func:`play_out`, the policies), :mod:`~explorer.engine.fast.award` (the
+scoring), :mod:`~explorer.engine.fast.result` (:class:`SimResult`) and
+:mod:`~explorer.engine.fast.options` (which profile options each implements). The checked engine
+(:mod:`~explorer.engine.rules.play`, :mod:`~explorer.engine.rules.scoring`) stays the one source of
+the rules: tests compare the two on the same positions under every profile option
+(``tests/engine/test_simulator_differential.py``), and :func:`sample_deal_docs` writes simulated deals
+as ``deal`` scenarios that :func:`explorer.engine.files.scenario.check_doc` must agree with card by card
+and point by point.
 
 One play loop serves both :func:`simulate` (fresh random deals) and :func:`play_out`, which plays
 given positions of one deal to the end and scores them: the hands each seat holds now (different in
@@ -156,9 +161,9 @@ def iter_chunks(deals: int, seed: int = 0, *, mode: Mode | str | None = None, tr
 
     ``mode``, ``trump``, ``buyer`` and ``dealer`` fix the contract and the dealer; left as None each
     is drawn at random (Hokum or Sun half and half, any trump suit, any seat). With ``ekka`` the
-    leader announces Ekka whenever it holds (Hokum, a plain card other than an Ace); without it the
-    leader never announces, and only the profile's ``automatic_ekka`` frees the third player on such
-    a lead.
+    leader announces Ekka whenever it holds (Hokum: a plain card, the highest of its suit still unplayed,
+    as ``rules.play.ekka_problem`` says; an Ace always); without it the leader never announces, and only
+    the profile's ``automatic_ekka`` frees the third player on such a lead.
     """
     if deals < 0:
         raise ValueError(f"deals {deals} is negative")
