@@ -152,6 +152,7 @@ class _Trick:
     """The trick being played, over deals: the led suit, the card winning so far and the lead's freedoms."""
 
     led: np.ndarray
+    led_mask: np.ndarray
     led_trump: np.ndarray
     win_pos: np.ndarray
     win_card: np.ndarray
@@ -165,7 +166,7 @@ class _Trick:
 def _follow_legal(hand: np.ndarray, p: int, tr: _Trick, tmask: np.ndarray, third_cut: bool,
                   undertrump: bool) -> np.ndarray:
     """The cards the seat at position ``p`` (1..3) may play into the trick ``tr`` (``obligation``'s rules)."""
-    of_led = hand & SUIT_MASK[tr.led]
+    of_led = hand & tr.led_mask
     trumps = hand & tmask
     partner = (tr.win_pos & 1) == (p & 1)
     beat = np.where(tr.win_power > TRUMP_POWER, HIGHER_TRUMP[tr.win_card], ~np.uint32(0))
@@ -196,7 +197,7 @@ class _Loop:
         self.tmask = SUIT_MASK[trump]
         self.third_cut, self.undertrump = profile.third_seat_must_cut, profile.must_undertrump
         self.auto_ekka = profile.automatic_ekka
-        self.ekka_needs = ekka_needs()
+        self.ekka_needs, self.trump32 = ekka_needs().reshape(-1), trump * 32     # needs[trump, card], flat
         self.lock = None if locked is None or not np.any(locked) else np.asarray(locked, dtype=bool) & hokum
         self.live = hands.T.copy().reshape(-1)                               # seat-major: seat * n + deal
         self.played = np.zeros(n, dtype=np.uint32)
@@ -237,35 +238,37 @@ class _Loop:
         return card
 
     def _play_card(self, t: int, p: int, seat: np.ndarray, flat: np.ndarray, hand: np.ndarray, legal: np.ndarray,
-                   win_pos) -> np.ndarray:
+                   win_pos) -> tuple[np.ndarray, np.ndarray]:
         """Choose and play the card of each deal's ``seat`` (its ``hand`` is ``live[flat]``), recording it and
-        its legal cards."""
+        its legal cards; the card codes and their bits."""
         card = self._choose(t, p, seat, legal, win_pos)
-        self.live[flat] = hand ^ BIT[card]
+        bit = BIT[card]
+        self.live[flat] = hand ^ bit
         self.out.legal[:, t, p] = legal
         self.out.cards[:, t, p] = card
-        return card
+        return card, bit
 
     def _lead(self, t: int) -> _Trick:
         """The lead of trick ``t``, and whether it frees a void third player (an Ace, or an Ekka)."""
         leader, played = self.leader, self.played
         flat = leader * self.n + self.ar
         hand = self.live[flat]
-        card = self._play_card(t, 0, leader, flat, hand, _lead_legal(hand, self.tmask, self.lock), 0)
-        bit = BIT[card]
+        card, bit = self._play_card(t, 0, leader, flat, hand, _lead_legal(hand, self.tmask, self.lock), 0)
         led_trump = (bit & self.tmask) != 0
         lead_ace = IS_ACE[card]
         # An Ekka on this lead would hold (the engine's ekka_problem, as a table): the leader may announce
         # it, and under ``automatic_ekka`` it frees the third player unannounced.
-        holds = self.hokum & ((self.ekka_needs[self.trump, card] & ~played) == 0)
+        holds = self.hokum & ((self.ekka_needs[self.trump32 + card] & ~played) == 0)
         if t * 4 < len(self.history):
             lead_ekka = np.full(self.n, bool(t < len(self.announced) and self.announced[t]))
         elif self.ekka:
             lead_ekka = holds
         else:
             lead_ekka = np.zeros(self.n, dtype=bool)
-        return _Trick(led=SUIT_OF[card], led_trump=led_trump, win_pos=np.zeros(self.n, dtype=np.int64),
-                      win_card=card, win_power=np.where(led_trump, TRUMP_STR[card] + TRUMP_POWER, PLAIN_STR[card]),
+        led = SUIT_OF[card]
+        return _Trick(led=led, led_mask=SUIT_MASK[led], led_trump=led_trump,
+                      win_pos=np.zeros(self.n, dtype=np.int64), win_card=card,
+                      win_power=np.where(led_trump, TRUMP_STR[card] + TRUMP_POWER, PLAIN_STR[card]),
                       free_third=lead_ace | (holds if self.auto_ekka else lead_ekka), ekka=lead_ekka,
                       pts=np.where(led_trump, TRUMP_PTS[card], PLAIN_PTS[card]), cards=bit.copy())
 
@@ -276,8 +279,7 @@ class _Loop:
             flat = seat * self.n + self.ar
             hand = self.live[flat]
             legal = _follow_legal(hand, p, tr, self.tmask, self.third_cut, self.undertrump)
-            card = self._play_card(t, p, seat, flat, hand, legal, tr.win_pos)
-            bit = BIT[card]
+            card, bit = self._play_card(t, p, seat, flat, hand, legal, tr.win_pos)
             tr.cards |= bit
             is_trump = (bit & self.tmask) != 0
             tr.pts += np.where(is_trump, TRUMP_PTS[card], PLAIN_PTS[card])

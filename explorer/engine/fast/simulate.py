@@ -55,7 +55,7 @@ from explorer.engine.core.profiles import DEFAULT_PROFILE, ProfileError, RulePro
 from explorer.engine.core.tables import Mode
 from explorer.engine.fast.award import score
 from explorer.engine.fast.lookup import BIT, MODES, NO_TRUMP, names
-from explorer.engine.fast.playout import (  # noqa: F401  (re-exported: callers import them from here)
+from explorer.engine.fast.playout import (
     Policy,
     Turn,
     card_mask,
@@ -64,7 +64,7 @@ from explorer.engine.fast.playout import (  # noqa: F401  (re-exported: callers 
     play_out,
     random_policy,
 )
-from explorer.engine.fast.projects import (  # noqa: F401  (re-exported)
+from explorer.engine.fast.projects import (
     HandProjectsFast,
     SuitRuns,
     hand_projects,
@@ -72,7 +72,16 @@ from explorer.engine.fast.projects import (  # noqa: F401  (re-exported)
     shown_projects,
     suit_runs_table,
 )
-from explorer.engine.fast.result import CSV_COLUMNS, TEAM_NAMES, SimResult, concat  # noqa: F401  (re-exported)
+from explorer.engine.fast.result import CSV_COLUMNS, TEAM_NAMES, SimResult, concat
+
+__all__ = [
+    "CHUNK", "CSV_COLUMNS", "HOKUM_SHARE", "MODES", "TEAM_NAMES", "HandProjectsFast", "Policy", "SimResult",
+    "Streamed", "SuitRuns", "Tally", "Turn", "card_mask", "chunk_count", "concat", "deal_doc", "greedy_policy",
+    "hand_projects", "iter_chunks", "main", "packed_project_key", "play_out", "random_deal", "random_policy",
+    "sample_deal_docs", "shown_projects", "simulate", "simulate_chunk", "stream", "suit_runs_table", "summary",
+    "write_csv",
+]
+"""The simulator's public names, all importable from here (each defined in the module that does the work)."""
 
 CHUNK = 10_000
 """Deals per chunk; chunk ``i`` of a run draws from ``default_rng([seed, i])``."""
@@ -81,11 +90,11 @@ HOKUM_SHARE = 0.5
 """When the mode is random: the chance that a deal is Hokum (else Sun)."""
 
 
-def _index(value: Any, names: tuple, what: str, parse) -> int | None:
+def _index(value: Any, choices: tuple, what: str, parse) -> int | None:
     if value is None:
         return None
     try:
-        return names.index(parse(value))
+        return choices.index(parse(value))
     except (ValueError, AttributeError):
         raise ValueError(f"unknown {what} {value!r}") from None
 
