@@ -20,7 +20,8 @@ from explorer.engine.fast.probabilities import (
     probability,
     suit_shows,
 )
-from explorer.engine.fast.simulate import simulate, suit_runs_table
+from explorer.engine.fast.projects import suit_runs_table
+from explorer.engine.fast.simulate import simulate
 
 SMALL_DECKS = [
     pytest.param(Deck(FULL_RANKS[3:]), 5, id="5-ranks-5-cards"),        # 10 J Q K A: 20 cards

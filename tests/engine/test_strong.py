@@ -12,7 +12,7 @@ from explorer.engine.core.cards import SEATS, Seat, cards
 from explorer.engine.core.contract import Contract
 from explorer.engine.core.errors import ScenarioError
 from explorer.engine.core.tables import Mode
-from explorer.engine.fast.simulate import card_mask, greedy_policy, play_out, random_policy
+from explorer.engine.fast.playout import card_mask, greedy_policy, play_out, random_policy
 from explorer.engine.game.state import GameState, Play, Stage, apply_all
 from explorer.engine.players import make_player
 from explorer.engine.players.review import COST_THRESHOLD, hint, review

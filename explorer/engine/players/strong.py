@@ -7,8 +7,8 @@ For each decision in play, it
    the cards played, every void or missing trump a past play shows, the upcard's owner, the projects
    shown);
 2. plays each legal card (an Ekka announcement is a card of its own) in every sampled deal to the end
-   with the vectorised engine (:func:`~explorer.engine.fast.simulate.play_out`), all seats playing the
-   :func:`~explorer.engine.fast.simulate.greedy_policy`, and scores each play-out with the whole pipeline:
+   with the vectorised engine (:func:`~explorer.engine.fast.playout.play_out`), all seats playing the
+   :func:`~explorer.engine.fast.playout.greedy_policy`, and scores each play-out with the whole pipeline:
    the buyer's make-or-fail threshold, projects, Baloot, Kaboot and the escalation level;
 3. picks the card with the best mean outcome in game points (its team's award minus the other's; a Gahwa
    counts as the match, 152), using the same sampled deals for every card so that they are compared on
@@ -40,7 +40,7 @@ from explorer.engine.core.cards import SEATS
 from explorer.engine.core.contract import Escalation, Level
 from explorer.engine.core.i18n import Msg
 from explorer.engine.core.tables import MATCH_TARGET
-from explorer.engine.fast.simulate import card_mask, greedy_policy, play_out
+from explorer.engine.fast.playout import card_mask, greedy_policy, play_out
 from explorer.engine.game.state import Action, Declare, Play, PlayerView, Stage
 from explorer.engine.players.base import Choice, register
 from explorer.engine.players.heuristic import HeuristicPlayer, _Play

@@ -24,7 +24,7 @@ from explorer.engine.core.i18n import N_, is_rtl
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import GAME_POOL, RAW_TOTAL, Mode
 from explorer.engine.fast.probabilities import ExactRow
-from explorer.engine.fast.simulate import SimResult
+from explorer.engine.fast.result import SimResult
 from explorer.engine.rules.scoring import convert, rounding, rounding_zones, undoubled_tie
 from explorer.view.charts.language import for_language, page_lang, rtl_text, words  # noqa: F401  (the builders' API)
 
