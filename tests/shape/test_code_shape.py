@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "explorer"
 FUNCTION_LIMIT = 80
 MODULE_LIMIT = 700
@@ -24,10 +24,6 @@ OFFENDERS = {
     # Today's offenders outside explorer/engine/{core,rules,game,files,players} (issue 19): each is split by its
     # owner, then removed from this list; the test fails for an entry that no longer offends, so the list only
     # shrinks. Nothing may be added to it.
-    "explorer/engine/fast/simulate.py",                       # 1,219 lines (the simulator, being derived)
-    "explorer/engine/fast/simulate.py:_play",                 # 132 lines
-    "explorer/engine/fast/simulate.py:_score",                # 98 lines
-    "explorer/engine/fast/simulate.py:play_out",              # 88 lines
     "explorer/content/lessons.py",                            # 1,059 lines
     "explorer/app_pages/deal_checker.py:show_replay",         # 84 lines
     "explorer/ui/lessons/score_widgets.py:score_pipeline",    # 91 lines
