@@ -78,7 +78,7 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                  "explorer/view/cards.py", "explorer/view/nav.py", "explorer/view/glossary.py",
                  "explorer/content/glossary.py", "explorer/app_pages/home.py", "explorer/app_pages/rules.py",
                  "explorer/app_pages/glossary.py", "explorer/app_pages/sources.py"),
-    "ui-learn": ("explorer/app_pages/lesson.py", "explorer/ui/lessons/*.py", "explorer/content/lessons.py"),
+    "ui-learn": ("explorer/app_pages/lesson.py", "explorer/ui/lessons/*.py", "explorer/content/lessons/*.py"),
     "ui-dispute": ("explorer/app_pages/trick_checker.py", "explorer/app_pages/score_calculator.py",
                    "explorer/app_pages/score_sheet.py", "explorer/ui/tools/forms.py",
                    "explorer/ui/tools/contract_widgets.py", "explorer/ui/tools/card_taps.py",
