@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from .engine.i18n import N_, Msg
-from .engine.visible import json_escaped, visible
+from explorer.engine.core.i18n import N_, Msg
+from explorer.engine.core.visible import json_escaped, visible
 
 MAX_READ_BYTES = 64 * 1024
 """Read at most one byte past the scenario limit (kept equal to scenario.MAX_SCENARIO_BYTES)."""
@@ -103,9 +103,9 @@ def _json(doc: dict[str, Any]) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     # Imported here so that `simulate` does not pay for pydantic and YAML at start-up.
-    from .engine.errors import problem as as_problem
-    from .engine.i18n import style_for
-    from .engine.scenario import Checked, check_text, internal_error
+    from explorer.engine.core.errors import problem as as_problem
+    from explorer.engine.core.i18n import style_for
+    from explorer.engine.files.scenario import Checked, check_text, internal_error
     style = style_for(args.lang)
     worst = 0
     for name in args.files:
@@ -128,7 +128,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.json:
             _json({"file": exact, **result.output})
         else:
-            from .engine.report import format_verdict
+            from explorer.engine.files.report import format_verdict
             if len(args.files) > 1:
                 _say(f"== {label}")
             for line in format_verdict(result.output, style).split("\n"):
@@ -138,10 +138,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Every legal card's exact value at the seat to play of each deal in progress (all hands open)."""
-    from .engine.i18n import Style, style_for, text
-    from .engine.scenario import internal_error
+    from explorer.engine.core.i18n import Style, style_for, text
+    from explorer.engine.files.scenario import internal_error
     try:
-        from .engine.solver.report import format_answer, solve_text
+        from explorer.engine.solver.report import format_answer, solve_text
     except ImportError as e:  # numpy missing or broken: say which, not a traceback
         print(f"solve: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
         return 2
@@ -152,8 +152,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else _shown(name)
         try:
-            from .engine.errors import problem as as_problem
-            from .engine.solver.report import Solved
+            from explorer.engine.core.errors import problem as as_problem
+            from explorer.engine.solver.report import Solved
             result = Solved(errors=[as_problem(problem)]) if problem else solve_text(data, profile=args.profile,
                                                                                      style=style)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
@@ -186,8 +186,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play the deals chunk by chunk, print the rate and the summary, write the CSV if asked (whole, or not
     at all: the rows go to a file next to it that takes its name at the end)."""
     try:
-        from .engine import simulate
-        from .engine.profiles import ProfileError
+        from explorer.engine.core.profiles import ProfileError
+        from explorer.engine.fast import simulate
     except ImportError as e:  # numpy missing or broken: say which, not a traceback
         print(f"simulate: cannot start ({e}); reinstall with: pip install -e .", file=sys.stderr)
         return 2
@@ -286,8 +286,8 @@ def _quiet() -> Iterator[None]:
 
 def _players_and_profile(names: list[str], profile_id: str) -> tuple[Any, str | None]:
     """The profile, or one line saying which player name or profile is unknown."""
-    from .engine.players import PLAYERS
-    from .engine.profiles import ProfileError, custom_profile
+    from explorer.engine.core.profiles import ProfileError, custom_profile
+    from explorer.engine.players import PLAYERS
     for name in names:
         if name.strip().lower() not in PLAYERS:
             return None, f"unknown player {name!r} (use {', '.join(sorted(PLAYERS))})"
@@ -308,7 +308,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"selfplay: {problem}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    from .engine.selfplay import selfplay
+    from explorer.engine.players.selfplay import selfplay
     try:
         res = selfplay(args.deals, args.seed, names[0], names[1], profile=profile, out=out)
     except OSError as e:
@@ -331,7 +331,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
     if problem:
         print(f"duel: {problem}", file=sys.stderr)
         return 2
-    from .engine.selfplay import duel
+    from explorer.engine.players.selfplay import duel
     d = duel(args.a.strip().lower(), args.b.strip().lower(), deals=args.deals, seed=args.seed, profile=profile)
     lo, hi = d.ci95
     print(f"{d.a} against {d.b}: {d.deals} duplicate deals (each played twice from the same deck), "

@@ -2,8 +2,10 @@
 
 import streamlit as st
 
-from explorer.engine.i18n import N_
-from explorer.ui import cards, lang, nav, sheet_store, sidebar, turns
+from explorer.engine.core.i18n import N_
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell import lang, sidebar, turns
+from explorer.view import cards, nav
 
 st.set_page_config(page_title=lang.t("Baloot explorer"), page_icon="🃏", layout="wide")
 

@@ -29,8 +29,8 @@ def simulator_rate() -> None:
     """Deals per second of the vectorised simulator, in this process (import not counted)."""
     _heading(f"Simulator: {DEALS:,} random legal deals, seed {SEED}")
     t0 = time.perf_counter()
-    from explorer.engine import simulate
-    print(f"import explorer.engine.simulate (numpy, tables): {time.perf_counter() - t0:.3f} s")
+    from explorer.engine.fast import simulate
+    print(f"import explorer.engine.fast.simulate (numpy, tables): {time.perf_counter() - t0:.3f} s")
     times = []
     for _ in range(3):
         t0 = time.perf_counter()
@@ -102,10 +102,10 @@ def play_out_rate() -> None:
     doubled and locked), random legal play to the end and the score, by batch size."""
     import numpy as np
 
-    from explorer.engine.cards import Seat, Suit
-    from explorer.engine.contract import Contract, Escalation, Level
-    from explorer.engine.simulate import play_out, simulate
-    from explorer.engine.tables import Mode
+    from explorer.engine.core.cards import Seat, Suit
+    from explorer.engine.core.contract import Contract, Escalation, Level
+    from explorer.engine.core.tables import Mode
+    from explorer.engine.fast.simulate import play_out, simulate
     _heading("Play-out: positions mid-deal played to the end and scored (13 cards down, Hokum doubled, locked)")
     kw: dict = dict(dealer=Seat.W, contract=Contract(Mode.HOKUM, Suit.H, Seat.N),
                     escalation=Escalation(Level.DOUBLE, Seat.E, locked=True))
@@ -129,7 +129,7 @@ def play_out_rate() -> None:
 def exact_probability_times() -> None:
     """The time and the value of each exact probability (computed by counting)."""
     _heading("Exact probabilities (counting, fractions)")
-    from explorer.engine.probabilities import exact_table
+    from explorer.engine.fast.probabilities import exact_table
     t0 = time.perf_counter()
     rows = exact_table()
     total = time.perf_counter() - t0
@@ -142,10 +142,10 @@ def exact_probability_times() -> None:
 def hostile_input_times() -> None:
     """``check_text`` on the worst 64 KiB files found while hardening the loader (aim: under 1 s each)."""
     _heading("Hostile scenario files: check_text on 64 KiB shapes (aim: under 1 s each)")
-    from explorer.engine.errors import ScenarioError
-    from explorer.engine.loader import MAX_BYTES
-    from explorer.engine.scenario import check_text
-    from explorer.engine.share import decode_scenario, encode_scenario
+    from explorer.engine.core.errors import ScenarioError
+    from explorer.engine.files.loader import MAX_BYTES
+    from explorer.engine.files.scenario import check_text
+    from explorer.engine.files.share import decode_scenario, encode_scenario
     n = MAX_BYTES - 100
     bomb = "a0: &a0 [" + ", ".join(["x"] * 10) + "]\n" + "".join(
         f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 9)) + "dealer: *a8\n"
@@ -191,7 +191,7 @@ def page_rerun_times() -> None:
     for name in ("streamlit", "streamlit.runtime.scriptrunner_utils.script_run_context"):
         logging.getLogger(name).setLevel(logging.ERROR)
 
-    from explorer.ui import nav
+    from explorer.view import nav
     app = str(ROOT / "explorer" / "app.py")
     pages = sorted(p.name for p in nav.PAGES_DIR.glob("*.py") if not p.name.startswith("_"))
     for name in pages:
@@ -211,8 +211,8 @@ def player_decision_times(deals: int = 20) -> None:
     """Each computer player's decision time (median and p95), over whole deals against the heuristic, split
     into card play and the rest (bidding, doubling, declaring), and a whole self-played deal's time."""
     _heading(f"Computer players: decision time over {deals} deals each (one core)")
-    from explorer.engine.cards import SEATS
-    from explorer.engine.game import GameState, Play
+    from explorer.engine.core.cards import SEATS
+    from explorer.engine.game.state import GameState, Play
     from explorer.engine.players import make_player
 
     def pct(xs: list[float], q: float) -> float:
@@ -244,7 +244,7 @@ def player_decision_times(deals: int = 20) -> None:
 def duel_strength(deals: int = 200) -> None:
     """The duplicate duels of the README: A's advantage per deal with its 95% interval (slow: minutes)."""
     _heading(f"Duels: {deals} duplicate deals each, seed 1 (python -m explorer duel A B --deals {deals} --seed 1)")
-    from explorer.engine.selfplay import duel
+    from explorer.engine.players.selfplay import duel
     for a, b in (("heuristic", "random"), ("strong", "heuristic")):
         t0 = time.perf_counter()
         d = duel(a, b, deals=deals, seed=1)
@@ -272,8 +272,8 @@ def play_page_rerun_times(steps: int = 30) -> None:
     at.number_input(key=state.PLAY_SETUP_SEED).set_value(12)
     at.button(key="FormSubmitter:play.setup-Start").click().run()
     computer, mine = [], []
-    from explorer.engine.bidding import legal_calls
-    from explorer.engine.game import Declare, Stage
+    from explorer.engine.game.state import Declare, Stage
+    from explorer.engine.rules.bidding import legal_calls
     for _ in range(steps * 3):
         p = at.session_state[state.PLAY_PRACTICE]
         g = p.state

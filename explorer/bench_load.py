@@ -209,8 +209,8 @@ LINKED = ROOT / "data" / "scenarios" / "play-third-seat-must-cut.yaml"
 
 def load_pages() -> dict[str, tuple[str, str]]:
     """The pages the load section opens: name -> (URL path, query string)."""
-    from explorer.engine.loader import load_yaml
-    from explorer.engine.share import encode_scenario
+    from explorer.engine.files.loader import load_yaml
+    from explorer.engine.files.share import encode_scenario
     link = encode_scenario(load_yaml(LINKED.read_text(encoding="utf-8")))
     return {"Home": ("", ""), "Trick checker": ("trick_checker", ""),
             "Trick checker, link ?s=": ("trick_checker", f"s={link}")}

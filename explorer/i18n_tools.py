@@ -6,19 +6,20 @@
 The same extraction with Babel's own command line::
 
     pybabel extract -F explorer/locale/babel.cfg --no-default-keywords -k Msg -k plural:1,2 -k N_ \\
-        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k InputError -k CardError -k ProfileError \\
+        -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k EngineError -k InputError -k CardError \\
+        -k ProfileError -k CallError -k DealError -k ProjectError -k PlayerError -k NoWorld \\
         --no-location -o explorer/locale/explorer.pot .
 
-What is extracted (:mod:`explorer.engine.i18n`): the template of every ``Msg("...")``, both templates of
-``plural("...", "...", n)``, of every input error raised with a template (``InputError``, ``CardError``,
-``ProfileError``), literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
+What is extracted (:mod:`explorer.engine.core.i18n`): the template of every ``Msg("...")``, both templates of
+``plural("...", "...", n)``, of every engine error raised with a template (``InputError``, ``CardError``,
+``ProfileError``, ``CallError``... :data:`KEYWORDS` lists them), literals marked ``N_("...")`` (rule docs) or ``NC_(context, "...")`` (enum
 titles, with the enum's type name as context; suit, rank and seat words), and the formatter's literal
 lookups (the list separator, the card article). A language's catalogue,
 ``explorer/locale/<lang>/LC_MESSAGES/explorer.po``, is made from the .pot (``pybabel init -D explorer
 -i explorer/locale/explorer.pot -d explorer/locale -l ar``) and kept in step with it (``pybabel update``).
 
 The content (domain ``content``): the texts for people of the lessons, the scenario library and the glossary,
-read from their YAML files by the extractors of :mod:`explorer.i18n_content` (each text's msgctxt names its file
+read from their YAML files by the extractors of :mod:`explorer.content.translations` (each text's msgctxt names its file
 and field; the engine-checked parts, scenarios, cards, answers and ``expect``, are never extracted). The same
 extraction with Babel's command line (its mapping names those extractors)::
 
@@ -48,9 +49,17 @@ KEYWORDS: dict[str, object] = {
     "pgettext": ((1, "c"), 2),         # the formatter's literal lookups
     "gettext": None,
     "ngettext": (1, 2),
-    "InputError": None,                # InputError(template, **params): a bad value, as a message
-    "CardError": None,                 # CardError(template, **params)
-    "ProfileError": None,              # ProfileError(template, **params)
+    # The engine's errors raised with a template (explorer/engine/core/errors.py): ``InputError(template,
+    # **params)`` and the like; ScenarioError, MatchError and PracticeError take problem lines instead.
+    "EngineError": None,
+    "InputError": None,
+    "CardError": None,
+    "ProfileError": None,
+    "CallError": None,
+    "DealError": None,
+    "ProjectError": None,
+    "PlayerError": None,
+    "NoWorld": None,
 }
 """Babel keyword specs: the function names whose literal arguments are msgids (``1c``: the context)."""
 
@@ -61,30 +70,31 @@ UI_KEYWORDS: dict[str, object] = {**{k: v for k, v in KEYWORDS.items() if not k.
                                    "t": None, "tn": (1, 2)}
 """The pages' keywords: the engine's, without its input errors (Babel would read ``except CardError as e:`` and
 then a ``t[...]`` as a call), and ``t``/``tn``."""
-"""The app's pages also write ``t("...")`` and ``tn("...", "...", n)`` (:mod:`explorer.ui.lang`)."""
+"""The app's pages also write ``t("...")`` and ``tn("...", "...", n)`` (:mod:`explorer.ui.shell.lang`)."""
 
 UI_DOMAINS: dict[str, tuple[str, ...]] = {
-    "ui-shell": ("explorer/app.py", "explorer/ui/sidebar.py", "explorer/ui/lang.py", "explorer/ui/nav.py", "explorer/ui/once.py",
-                 "explorer/ui/narrow_screen.py", "explorer/ui/turns.py",
-                 "explorer/ui/words.py", "explorer/ui/text.py", "explorer/ui/cards.py", "explorer/ui/glossary.py",
-                 "explorer/app_pages/home.py", "explorer/app_pages/rules.py", "explorer/app_pages/glossary.py",
-                 "explorer/app_pages/sources.py"),
-    "ui-learn": ("explorer/app_pages/lesson.py", "explorer/ui/lesson_*.py", "explorer/lessons.py"),
+    "ui-shell": ("explorer/app.py", "explorer/ui/shell/lang.py", "explorer/ui/shell/sidebar.py", "explorer/ui/shell/once.py",
+                 "explorer/ui/shell/turns.py",
+                 "explorer/ui/shell/narrow_screen.py", "explorer/view/words.py", "explorer/view/text.py",
+                 "explorer/view/cards.py", "explorer/view/nav.py", "explorer/view/glossary.py",
+                 "explorer/content/glossary.py", "explorer/app_pages/home.py", "explorer/app_pages/rules.py",
+                 "explorer/app_pages/glossary.py", "explorer/app_pages/sources.py"),
+    "ui-learn": ("explorer/app_pages/lesson.py", "explorer/ui/lessons/*.py", "explorer/content/lessons/*.py"),
     "ui-dispute": ("explorer/app_pages/trick_checker.py", "explorer/app_pages/score_calculator.py",
-                   "explorer/app_pages/score_sheet.py", "explorer/ui/forms.py", "explorer/ui/contract_widgets.py",
-                   "explorer/ui/sheet_*.py", "explorer/ui/card_taps.py", "explorer/ui/seat_map.py",
-                   "explorer/ui/verdict_bar.py"),
+                   "explorer/app_pages/score_sheet.py", "explorer/ui/tools/forms.py",
+                   "explorer/ui/tools/contract_widgets.py", "explorer/ui/tools/card_taps.py",
+                   "explorer/ui/tools/verdict_bar.py", "explorer/ui/sheet/*.py", "explorer/view/sheet/*.py",
+                   "explorer/view/seat_map.py"),
     "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
-                   "explorer/app_pages/library.py", "explorer/library.py", "explorer/ui/inbox.py", "explorer/ui/intake.py",
-                   "explorer/ui/replay.py", "explorer/ui/presentation.py", "explorer/ui/browser_store.py",
-                   "explorer/ui/stored_text.py"),
-    "ui-charts": ("explorer/app_pages/charts.py", "explorer/ui/charts.py", "explorer/ui/chart_language.py", "explorer/ui/explore_charts.py",
-                  "explorer/ui/replay_charts.py", "explorer/ui/practice_charts.py"),
-    "ui-play": ("explorer/app_pages/play.py", "explorer/ui/practice_view.py", "explorer/ui/score_view.py"),
+                   "explorer/app_pages/library.py", "explorer/content/library.py", "explorer/ui/tools/inbox.py",
+                   "explorer/view/intake.py", "explorer/view/replay.py", "explorer/view/presentation.py",
+                   "explorer/ui/shell/browser_store.py", "explorer/ui/shell/stored_text.py"),
+    "ui-charts": ("explorer/app_pages/charts.py", "explorer/view/charts/*.py"),
+    "ui-play": ("explorer/app_pages/play.py", "explorer/view/practice.py", "explorer/ui/tools/score_view.py"),
 }
 """The app's catalogues, one per group of pages (``explorer/locale/<domain>.pot``, and per language
 ``explorer/locale/<lang>/LC_MESSAGES/<domain>.po``): each group is translated on its own, and every
-catalogue of a language is read together (:func:`explorer.engine.i18n.translator`)."""
+catalogue of a language is read together (:func:`explorer.engine.core.i18n.translator`)."""
 
 
 CONTENT = "content"

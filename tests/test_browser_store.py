@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from explorer.ui import browser_store as bs
+from explorer.ui.shell import browser_store as bs
 
 
 def envelope(value, **over) -> str:

@@ -9,11 +9,11 @@ import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
-from explorer.engine.probabilities import EVENTS, exact_table
-from explorer.engine.scoring import convert
-from explorer.engine.simulate import CSV_COLUMNS, simulate, write_csv
-from explorer.engine.tables import Mode
-from explorer.ui import charts
+from explorer.engine.core.tables import Mode
+from explorer.engine.fast.probabilities import EVENTS, exact_table
+from explorer.engine.fast.simulate import CSV_COLUMNS, simulate, write_csv
+from explorer.engine.rules.scoring import convert
+from explorer.view.charts import figures as charts
 
 
 @pytest.fixture(scope="module")

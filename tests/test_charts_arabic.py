@@ -12,11 +12,14 @@ import sys
 import plotly.graph_objects as go
 import pytest
 
-from explorer.engine.cards import Card
-from explorer.engine.game import Play
-from explorer.engine.probabilities import exact_table
-from explorer.engine.simulate import simulate
-from explorer.ui import charts, explore_charts, practice_charts, replay_charts
+from explorer.engine.core.cards import Card
+from explorer.engine.fast.probabilities import exact_table
+from explorer.engine.fast.simulate import simulate
+from explorer.engine.game.state import Play
+from explorer.view.charts import explore as explore_charts
+from explorer.view.charts import figures as charts
+from explorer.view.charts import practice as practice_charts
+from explorer.view.charts import replay as replay_charts
 from tests.app.arabic import english_words
 from tests.engine.test_arabic_messages import ARABIC_INDIC_DIGIT, ARABIC_LETTER
 
@@ -163,7 +166,7 @@ def test_english_charts_keep_their_words(english):
 
 
 def test_the_chart_builders_import_no_streamlit():
-    modules = "explorer.ui.charts, explorer.ui.explore_charts, explorer.ui.replay_charts, explorer.ui.practice_charts"
+    modules = "explorer.view.charts.figures, explorer.view.charts.explore, explorer.view.charts.replay, explorer.view.charts.practice"
     code = f"import sys, {modules}; print('streamlit' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -17,9 +17,10 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
-from explorer import i18n_content, i18n_tools
-from explorer.engine.i18n import LRI, PDI
-from explorer.i18n_content import TEXT_FIELDS, content, isolate_ltr, texts
+from explorer import i18n_tools
+from explorer.content import translations as i18n_content
+from explorer.content.translations import TEXT_FIELDS, content, isolate_ltr, texts
+from explorer.engine.core.i18n import LRI, PDI
 from tests.engine.test_arabic_messages import ARABIC_INDIC_DIGIT, ARABIC_LETTER, LATIN, _isolates
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -268,7 +269,7 @@ def test_the_glossary_definitions_say_where_the_terms_list_marks_a_term_conteste
 
 
 def test_the_glossary_arabic_terms_are_the_engine_catalogues_words():
-    from explorer.ui.glossary import load_glossary
+    from explorer.content.glossary import load_glossary
 
     terms = {e.term: e for e in load_glossary()}
     assert terms["Ashkal"].arabic == "أشكال" and "أشكل" in terms["Ashkal"].also
@@ -276,7 +277,7 @@ def test_the_glossary_arabic_terms_are_the_engine_catalogues_words():
 
 
 def test_the_library_finds_ashkal_cases_by_its_spoken_spelling_too():
-    from explorer.library import load_library
+    from explorer.content.library import load_library
 
     entries = load_library()
     spoken = {e.stem for e in entries if e.matches("أشكل")}
@@ -307,8 +308,8 @@ def test_content_finds_a_text_whatever_its_whitespace_the_page_passes_it_with():
 
 
 def test_the_library_and_glossary_texts_are_found_as_the_app_loads_them():
-    from explorer.library import load_library
-    from explorer.ui.glossary import load_glossary
+    from explorer.content.glossary import load_glossary
+    from explorer.content.library import load_library
 
     for e in load_library():
         assert content(e.title, f"data/scenarios/{e.stem}.yaml#title", "ar") != e.title, e.stem
@@ -321,7 +322,7 @@ def test_the_library_and_glossary_texts_are_found_as_the_app_loads_them():
 
 
 def test_the_lessons_texts_are_found_as_the_lessons_model_loads_them():
-    from explorer.lessons import load_lessons
+    from explorer.content.lessons import load_lessons
 
     for lesson in load_lessons():
         rel = f"lessons/{lesson.id}.yaml"
@@ -353,7 +354,7 @@ def test_the_catalogue_module_reads_no_streamlit():
     import subprocess
     import sys
 
-    code = "import sys, explorer.i18n_content as c; c.content('Recap', None, 'ar'); print('streamlit' in sys.modules)"
+    code = "import sys, explorer.content.translations as c; c.content('Recap', None, 'ar'); print('streamlit' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
     assert i18n_content.DOMAIN == "content"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.profiles import PROFILES, SIMPLE
-from explorer.engine.scenario import check_doc
-from explorer.engine.tables import Mode
-from explorer.library import load_library
-from explorer.ui import charts
+from explorer.content.library import load_library
+from explorer.engine.core.profiles import PROFILES, SIMPLE
+from explorer.engine.core.tables import Mode
+from explorer.engine.files.scenario import check_doc
+from explorer.view.charts import figures as charts
 
 EXAMPLES = {e.stem: e.doc for e in load_library() if e.stem in ("seed004-sun-65-65", "seed004-hokum-81-81")}
 

@@ -23,26 +23,26 @@ MODULES = sorted(
 _KIND = "a scenario kind's reader and judge: its examples are scenario files (data/scenarios, tests/engine)"
 WITHOUT_EXAMPLES = {
     "explorer.bench": "timings to read, not to test: running it is the benchmark",
-    "explorer.engine.kinds.bidding": _KIND,
-    "explorer.engine.kinds.deal": _KIND,
-    "explorer.engine.kinds.play": _KIND,
-    "explorer.engine.kinds.projects": _KIND,
-    "explorer.engine.kinds.score": _KIND,
+    "explorer.engine.files.kinds.bidding": _KIND,
+    "explorer.engine.files.kinds.deal": _KIND,
+    "explorer.engine.files.kinds.play": _KIND,
+    "explorer.engine.files.kinds.projects": _KIND,
+    "explorer.engine.files.kinds.score": _KIND,
     "explorer.engine.players.base": "computer players, new: tests/engine/test_players.py plays them (examples to come)",
     "explorer.engine.players.heuristic": "computer players, new: tests/engine/test_players.py plays them (examples to come)",
     "explorer.engine.players.random_player": "computer players, new: tests/engine/test_players.py plays them (examples to come)",
     "explorer.engine.players.strong": "computer players, new: tests/engine/test_strong.py plays them (examples to come)",
-    "explorer.engine.review": "hints and reviews, new: tests/engine/test_strong.py checks them (examples to come)",
+    "explorer.engine.players.review": "hints and reviews, new: tests/engine/test_strong.py checks them (examples to come)",
     "explorer.i18n_tools": "a command (extract, check): tests/engine/test_messages.py runs it",
     "explorer.ui.state.charts": "key names only: tests/test_session_keys.py checks each spells its value",
     "explorer.ui.state.library": "key names only: tests/test_session_keys.py checks each spells its value",
-    "explorer.ui.inbox": "Streamlit: the tools' inbox and message; tests/app/test_share_links.py drives it "
-                         "(its reading, explorer.ui.intake, has the examples)",
-    "explorer.ui.sidebar": "Streamlit widgets only: tests/app/test_shell.py drives them",
-    "explorer.ui.narrow_screen": "a browser script only: tests/browser/test_phone_browser.py runs it",
-    "explorer.ui.lang": "the language of a Streamlit session: tests/app/test_language.py drives it",
-    "explorer.ui.lesson_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
-    "explorer.ui.lesson_score_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
+    "explorer.ui.tools.inbox": "Streamlit: the tools' inbox and message; tests/app/test_share_links.py drives it "
+                         "(its reading, explorer.view.intake, has the examples)",
+    "explorer.ui.shell.sidebar": "Streamlit widgets only: tests/app/test_shell.py drives them",
+    "explorer.ui.shell.narrow_screen": "a browser script only: tests/browser/test_phone_browser.py runs it",
+    "explorer.ui.shell.lang": "the language of a Streamlit session: tests/app/test_language.py drives it",
+    "explorer.ui.lessons.widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
+    "explorer.ui.lessons.score_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
 }
 """Modules that hold no example, and why."""
 

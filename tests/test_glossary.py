@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from explorer.ui.glossary import GlossaryError, glossary_html, load_glossary, search
+from explorer.content.glossary import GlossaryError, load_glossary, search
+from explorer.view.glossary import glossary_html
 
 REQUIRED = {
     "Sun": "صن", "Hokum": "حكم", "Ashkal": "أشكال", "Sira": "سرا", "Fifty": "خمسين",

@@ -89,7 +89,7 @@ def test_every_icon_argument_is_a_bundled_material_icon():
 
 
 def test_an_icon_that_points_along_the_line_is_mirrored_in_arabic_by_a_bundled_material_icon():
-    from explorer.ui.lang import MIRRORED_ICONS
+    from explorer.ui.shell.lang import MIRRORED_ICONS
 
     for icon, mirror in MIRRORED_ICONS.items():
         for name in (icon, mirror):

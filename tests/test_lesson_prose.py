@@ -6,7 +6,7 @@ must-undertrump, the third-seat cut, the Sun Double threshold, the Kaboot values
 stated in a lesson or the glossary only together with what changes it: the option in words
 (the option "Tie rule") or a profile qualifier ("the default", "the simple profile",
 "the tournament sheet", "your table"). ``PROFILE_SENTENCES`` keys each such statement (a regex
-on one sentence) to its option in ``explorer.engine.profiles.OPTIONS``; the qualifier may stand
+on one sentence) to its option in ``explorer.engine.core.profiles.OPTIONS``; the qualifier may stand
 anywhere in the same step (a recap: in the same bullet; the glossary: in the same entry).
 
 The second part checks, as far as a machine can, that a question's step does not state its
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from explorer.engine.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES
-from explorer.lessons import engine_answer, grade, load_lessons, not_under
-from explorer.ui.glossary import load_glossary
+from explorer.content.glossary import load_glossary
+from explorer.content.lessons import engine_answer, grade, load_lessons, not_under
+from explorer.engine.core.profiles import DEFAULT_PROFILE, OPTIONS, PROFILES
 
 LESSONS = load_lessons()
 GLOSSARY = load_glossary()

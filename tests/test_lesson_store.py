@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from explorer.lessons import grade, load_lessons
-from explorer.ui import browser_store
-from explorer.ui.lesson_store import ProgressError, export, read_progress, resume_steps
+from explorer.content.lessons import grade, load_lessons
+from explorer.ui.lessons.store import ProgressError, export, read_progress, resume_steps
+from explorer.ui.shell import browser_store
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 

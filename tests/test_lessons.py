@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from explorer.engine.profiles import SIMPLE, TOURNAMENT
-from explorer.lessons import (
+from explorer.content.lessons import (
     LESSONS_DIR,
     LessonError,
     agrees,
@@ -27,6 +26,7 @@ from explorer.lessons import (
     play_rule_ids,
     read_path,
 )
+from explorer.engine.core.profiles import SIMPLE, TOURNAMENT
 
 EXPECTED_FILES = ["01-cards", "02-deal", "03-bidding", "04-doubling", "05-cutting", "06-projects",
                   "07-scoring", "08-match"]
@@ -307,8 +307,8 @@ def test_a_lesson_file_that_cannot_be_read_is_named_with_where_it_is_wrong(tmp_p
 def test_the_lesson_modules_doctests_pass():
     import doctest
 
-    from explorer import lessons
-    from explorer.ui import lesson_state
+    from explorer.content import lessons
+    from explorer.ui.lessons import state as lesson_state
 
     for module in (lessons, lesson_state):
         result = doctest.testmod(module)

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from explorer.engine.bidding import CallKind, Phase
-from explorer.engine.cards import Seat
+from explorer.engine.core.cards import Seat
+from explorer.engine.game.practice import Practice
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice
-from explorer.ui import practice_view as pv
+from explorer.engine.rules.bidding import CallKind, Phase
+from explorer.view import practice as pv
 
 ISOLATES = re.compile("[\u2066-\u2069]")
 DETACHED_YOU = re.compile(r"(?:^|\s)(?:على|عند|من|إلى|مع|لـ|بـ|مشاريع|مشروع|نصيب|يد)\s?أنت(?!\s*و)")

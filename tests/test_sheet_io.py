@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from explorer.engine.match import MatchError
-from explorer.ui import sheet_io
-from explorer.ui.sheet_table import csv_text
+from explorer.engine.rules.match import MatchError
+from explorer.view.sheet import files as sheet_io
+from explorer.view.sheet.table import csv_text
 
 ROWS = [
     {"NS": 100, "EW": 40, "note": "Hokum ♥ by N, 84–78", "gahwa_winner": None},
@@ -167,7 +167,7 @@ def test_a_damaged_match_link_says_it_is_damaged(cut):
 
 
 def test_a_scenario_link_is_not_a_match_link():
-    from explorer.engine.share import encode_scenario
+    from explorer.engine.files.share import encode_scenario
     with pytest.raises(sheet_io.SheetFileError, match="not a score sheet"):
         sheet_io.read_link(encode_scenario({"kind": "score", "points": {"NS": 1, "EW": 1}}))
 

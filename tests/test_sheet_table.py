@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from explorer.engine.match import MatchError
-from explorer.ui.sheet_table import add_row, apply_edits, chart_data, csv_text, row_for, sheet_frame
+from explorer.engine.rules.match import MatchError
+from explorer.view.sheet.table import add_row, apply_edits, chart_data, csv_text, row_for, sheet_frame
 
 
 def r(ns, ew, note="", gahwa=None):
@@ -76,7 +76,7 @@ def test_frame_marks_deals_after_the_end_and_bad_rows():
 
 
 def test_csv_export_keeps_a_formula_like_note_inert_for_spreadsheets():
-    from explorer.ui.sheet_table import csv_text
+    from explorer.view.sheet.table import csv_text
 
     line = csv_text([{"NS": 16, "EW": 0, "note": "=HYPERLINK(\"x\")", "gahwa_winner": None}]).splitlines()[1]
     assert "'=HYPERLINK" in line and ",=HYPERLINK" not in line and '"=HYPERLINK' not in line

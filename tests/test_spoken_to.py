@@ -1,6 +1,6 @@
 """The practice table speaks to its human player (issue 26): a sentence about South, the seat called "You",
 reads as said to them ("It is Noura's turn, not yours.", never "not You's."), in English and in Arabic
-(:mod:`explorer.engine.you_forms`, ``Style.you``).
+(:mod:`explorer.engine.core.you_forms`, ``Style.you``).
 
 The sentences checked are every one the table can say: the refusal of each call and card the player may tap
 (at their turn and out of it), the legal ones' reasons, the events, the contract and redeal lines, over
@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from explorer.engine.bidding import legal_calls
-from explorer.engine.cards import Seat
+from explorer.engine.core.cards import Seat
+from explorer.engine.core.i18n import Msg
+from explorer.engine.core.you_forms import FORMS
 from explorer.engine.game import Declare, GameState, Play, Stage
-from explorer.engine.i18n import Msg
-from explorer.engine.practice import Practice
-from explorer.engine.you_forms import FORMS
-from explorer.ui import practice_view as pv
+from explorer.engine.game.practice import Practice
+from explorer.engine.rules.bidding import legal_calls
+from explorer.view import practice as pv
 
 ROOT = Path(__file__).resolve().parents[1]
 POT = ROOT / "explorer" / "locale" / "explorer.pot"

@@ -2,8 +2,8 @@
 JSON the browser store lets through and either returns the value or refuses it with a ValueError naming the
 place: never another exception (a TypeError or a RecursionError would break the page on every load).
 
-The values are what :func:`explorer.ui.browser_store.decode` passes on: JSON within the engine's bounds
-(:data:`explorer.engine.loader.MAX_DEPTH` levels, finite numbers of at most 15 digits, no lone surrogate).
+The values are what :func:`explorer.ui.shell.browser_store.decode` passes on: JSON within the engine's bounds
+(:data:`explorer.engine.files.loader.MAX_DEPTH` levels, finite numbers of at most 15 digits, no lone surrogate).
 Hypothesis draws them two ways: any JSON at all, and a kept value with one part replaced by any JSON (the shapes a
 reader meets deep inside a value that looks right at its top).
 """
@@ -16,10 +16,12 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.engine.loader import MAX_DEPTH
-from explorer.engine.practice import Practice
-from explorer.lessons import Feedback
-from explorer.ui import browser_store, lesson_store, sheet_io
+from explorer.content.lessons import Feedback
+from explorer.engine.files.loader import MAX_DEPTH
+from explorer.engine.game.practice import Practice
+from explorer.ui.lessons import store as lesson_store
+from explorer.ui.shell import browser_store
+from explorer.view.sheet import files as sheet_io
 
 SCALARS = (st.none() | st.booleans() | st.integers(-10**15 + 1, 10**15 - 1)
            | st.floats(allow_nan=False, allow_infinity=False)

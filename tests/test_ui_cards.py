@@ -1,13 +1,13 @@
-"""The HTML renderers of explorer/ui/cards.py: faces, colours, hand order, trick layout."""
+"""The HTML renderers of explorer/view/cards.py: faces, colours, hand order, trick layout."""
 
 import doctest
 import re
 
 import pytest
 
-import explorer.ui.cards as ui
-from explorer.engine.cards import Card, Seat, Suit, cards
-from explorer.engine.tables import Mode
+import explorer.view.cards as ui
+from explorer.engine.core.cards import Card, Seat, Suit, cards
+from explorer.engine.core.tables import Mode
 
 
 def order_in(html: str) -> list[str]:
@@ -166,6 +166,6 @@ def test_renderers_do_not_import_streamlit():
     import subprocess
     import sys
 
-    code = "import sys, explorer.ui.cards, explorer.ui.glossary; print('streamlit' in sys.modules)"
+    code = "import sys, explorer.view.cards, explorer.content.glossary; print('streamlit' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -1,6 +1,6 @@
 """Text from outside shows what it holds (issue 26): a bidi override, an isolate or embedding left open, a
 zero-width or other invisible character, a control character is shown as a visible marker (``<U+202E>``),
-by one function (:func:`explorer.engine.visible.visible`) that the page helpers (``plain``, ``html_text``,
+by one function (:func:`explorer.engine.core.visible.visible`) that the page helpers (``plain``, ``html_text``,
 ``code``) and the command line use. The app's own isolates, which its Arabic sentences put around the
 values they quote, are kept.
 """
@@ -11,10 +11,10 @@ import json
 
 import pytest
 
-from explorer.engine.cards import Seat
-from explorer.engine.i18n import Msg, Style
-from explorer.engine.visible import json_escaped, visible
-from explorer.ui.text import code, html_text, plain, shown
+from explorer.engine.core.cards import Seat
+from explorer.engine.core.i18n import Msg, Style
+from explorer.engine.core.visible import json_escaped, visible
+from explorer.view.text import code, html_text, plain, shown
 
 HIDDEN = [
     pytest.param("\u202e", id="right-to-left-override"), pytest.param("\u202d", id="left-to-right-override"),

@@ -9,12 +9,14 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from explorer.engine import simulate as sim
-from explorer.engine.i18n import N_
-from explorer.engine.probabilities import exact_table
-from explorer.engine.profiles import RuleProfile, custom_profile
-from explorer.ui import charts, lang, sidebar, state
-from explorer.ui.lang import t
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.profiles import RuleProfile, custom_profile
+from explorer.engine.fast import simulate as sim
+from explorer.engine.fast.probabilities import exact_table
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import in_this_language, t
+from explorer.view.charts import figures as charts
 
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
 MODE_CHOICES = {"random": N_("Random: half Sun, half Hokum"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
@@ -156,11 +158,11 @@ st.markdown(t("Every deal is dealt at random, gets a contract (random unless cho
               "good play: these charts show what the rules do, not how strong players score."))
 c1, c2, c3 = st.columns([2, 1, 2])
 deals = c1.select_slider(t("Deals to simulate"), DEAL_CHOICES, value=20_000, key=state.CHARTS_DEALS,
-                         format_func=lambda n: f"{n:,}")
+                         format_func=in_this_language(lambda n: f"{n:,}"))
 seed = int(c2.number_input(t("Seed"), min_value=0, max_value=2**31 - 1, value=7, step=1, key=state.CHARTS_SEED,
                            help=t("The same seed, deals, contract and rules always give the same deals.")))
 in_language = charts.words(language)  # bound to this run's language: Streamlit may format options after the run
-mode = c3.selectbox(t("Contract"), list(MODE_CHOICES), format_func=lambda m: in_language(MODE_CHOICES[m]),
+mode = c3.selectbox(t("Contract"), list(MODE_CHOICES), format_func=in_this_language(lambda m: in_language(MODE_CHOICES[m])),
                     key=state.CHARTS_MODE)
 settings = [deals, seed, mode, spec]
 

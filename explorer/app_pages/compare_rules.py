@@ -5,21 +5,24 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Card, Seat, Suit, Team
-from explorer.engine.compare import responsible_options, verdict_summary
-from explorer.engine.errors import render_problems
-from explorer.engine.i18n import N_, Msg
-from explorer.engine.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
-from explorer.engine.scenario import KIND_NAMES, dump_yaml, internal_error
-from explorer.engine.visible import visible
-from explorer.library import Entry, kind_of, load_library
-from explorer.ui import cards as ui
-from explorer.ui import inbox, intake, lang, nav, sidebar, state
-from explorer.ui.inbox import cite_in
-from explorer.ui.lang import t, tn
-from explorer.ui.presentation import step_name
-from explorer.ui.text import code, plain
-from explorer.ui.words import format_option_value, option_words, profile_words, verdict_words
+from explorer.content.library import Entry, kind_of, load_library
+from explorer.engine.core.cards import Card, Seat, Suit, Team
+from explorer.engine.core.errors import render_problems
+from explorer.engine.core.i18n import N_, Msg
+from explorer.engine.core.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
+from explorer.engine.core.visible import visible
+from explorer.engine.files.compare import responsible_options, verdict_summary
+from explorer.engine.files.scenario import KIND_NAMES, dump_yaml, internal_error
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.tools import inbox
+from explorer.ui.tools.inbox import cite_in
+from explorer.view import cards as ui
+from explorer.view import intake, nav
+from explorer.view.presentation import step_name
+from explorer.view.text import code, plain
+from explorer.view.words import format_option_value, option_words, profile_words, verdict_words
 
 PAGE = state.COMPARE
 DIFFER_BG = "background-color: #fff1c9; font-weight: 600"
@@ -58,7 +61,7 @@ def call_words(i: int, call: dict) -> str:
     if lang.current() == "en":
         return f"{i + 1}. {call.get('seat')} {call.get('call')}"
     try:
-        from explorer.engine.bidding import Call
+        from explorer.engine.rules.bidding import Call
         said = Call.parse(f"{call.get('seat')}: {call.get('call')} {call.get('suit') or ''}".strip()).message()
         return lang.t("{n}. {seat} {call}", n=i + 1, seat=Seat.parse(call.get("seat")), call=said)
     except Exception:  # noqa: BLE001 - a call the engine cannot read is shown as written
@@ -110,8 +113,8 @@ def _from_tool(page: str, source: str) -> None:
 # --- choose the scenario ---------------------------------------------------------------------
 with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key="compare-source"):
     st.selectbox(t("A scenario from the library"), list(entries), key=state.COMPARE_LIBRARY_FILE,
-                 format_func={s: t("{title}  ·  {kind}", title=e.shown_title(lang.current()), kind=kind_words(e.kind))
-                              for s, e in entries.items()}.get, width=330,
+                 format_func=in_this_language({s: t("{title}  ·  {kind}", title=e.shown_title(lang.current()), kind=kind_words(e.kind))
+                              for s, e in entries.items()}.get), width=330,
                  placeholder=t("Choose a library scenario"))
     st.button(t("Compare it"), key=state.COMPARE_LOAD_FILE, on_click=_from_library, type="primary",
               disabled=ss.get(state.COMPARE_LIBRARY_FILE) is None)
@@ -336,10 +339,10 @@ if frame is not None and not frame.empty:
 
 with st.expander(t("Compare with another profile, or set the custom column"), icon=":material/settings:"):
     st.selectbox(t("Mark the differences against"), list(profiles), key=state.COMPARE_REFERENCE,
-                 format_func=lambda p: names[p], help=t("The profile the others are compared with."))
+                 format_func=in_this_language(lambda p: names[p]), help=t("The profile the others are compared with."))
     st.markdown(t("**The custom column:** start from a profile and change single options."))
     st.selectbox(t("Start from"), list(PROFILES), key=state.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
-                 format_func={p: t(prof.title) for p, prof in PROFILES.items()}.get)
+                 format_func=in_this_language({p: t(prof.title) for p, prof in PROFILES.items()}.get))
     option_cols = st.container(key="bx-wrap-compare-options").columns(3)
     for i, (name, info) in enumerate(OPTIONS.items()):
         with option_cols[i % 3]:
@@ -347,7 +350,7 @@ with st.expander(t("Compare with another profile, or set the custom column"), ic
                 st.toggle(t(info.title), key=state.compare_option_key(name), help=t(info.meaning))
             else:
                 st.selectbox(t(info.title), list(info.choices), key=state.compare_option_key(name),
-                             format_func={v: format_option_value(v) for v in info.choices}.get, help=t(info.meaning))
+                             format_func=in_this_language({v: format_option_value(v) for v in info.choices}.get), help=t(info.meaning))
 with st.expander(t("The scenario as YAML")):  # what hides or moves text shown as markers (the file keeps it)
     st.code(visible(dump_yaml(doc)), language="yaml")
 inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")

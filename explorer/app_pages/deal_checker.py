@@ -8,23 +8,28 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Seat, Team
-from explorer.engine.errors import ScenarioError
-from explorer.engine.i18n import N_, Notation
-from explorer.engine.kinds.deal import DealVerdict
-from explorer.engine.play import seats_from
-from explorer.engine.review import review
-from explorer.engine.scenario import dump_yaml, parse_text, verdict_of
-from explorer.engine.tables import RAW_TOTAL
-from explorer.library import Entry, load_library
-from explorer.ui import cards as ui
-from explorer.ui import inbox, intake, lang, nav, once, sheet_io, sheet_store, sidebar, state
-from explorer.ui.inbox import cite_in
-from explorer.ui.lang import t, tn
-from explorer.ui.presentation import step_name
-from explorer.ui.replay import Replay, build_replay, seat_label, seat_name
-from explorer.ui.replay_charts import deal_points_figure
-from explorer.ui.text import code, html_text, plain
+from explorer.content.library import Entry, load_library
+from explorer.engine.core.cards import Notation, Seat, Team
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.tables import RAW_TOTAL
+from explorer.engine.files.kinds.deal import DealVerdict
+from explorer.engine.files.scenario import dump_yaml, parse_text, verdict_of
+from explorer.engine.players.review import review
+from explorer.engine.rules.play import seats_from
+from explorer.ui import state
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell import lang, once, sidebar
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.tools import inbox
+from explorer.ui.tools.inbox import cite_in
+from explorer.view import cards as ui
+from explorer.view import intake, nav
+from explorer.view.charts.replay import deal_points_figure
+from explorer.view.presentation import step_name
+from explorer.view.replay import Replay, build_replay, seat_label, seat_name
+from explorer.view.sheet import files as sheet_io
+from explorer.view.text import code, html_text, plain
 
 PAGE = state.DEAL
 DEFAULT_FILE = "deal-hokum-clean"
@@ -235,7 +240,7 @@ def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
         # Labels made in this run: a format_func is also called outside the script run (where no language is set).
         seat_words = {x: t("{seat}", seat=seat_label(Seat.parse(x))) for x in ("S", "E", "N", "W")}
         seats = st.multiselect(t("Seats to review"), list(seat_words), default=["S"], key=state.DEAL_REVIEW_SEATS,
-                               format_func=seat_words.get)
+                               format_func=in_this_language(seat_words.get))
         done = ss.get(state.DEAL_REVIEW_RESULT)
         if st.button(t("Review"), key=state.DEAL_REVIEW, disabled=not seats):
             with st.spinner(t("Reviewing each card…")):
@@ -288,11 +293,11 @@ with st.container(border=True):
     with load_col:
         st.markdown(t("**1. Load a deal**"))
         source_words = {k: t(v) for k, v in SOURCES.items()}  # made in this run, as every label of a choice
-        source = st.radio(t("Where from"), list(SOURCES), key=state.DEAL_SOURCE, format_func=source_words.get,
+        source = st.radio(t("Where from"), list(SOURCES), key=state.DEAL_SOURCE, format_func=in_this_language(source_words.get),
                           horizontal=True, label_visibility="collapsed")
         if source == "library":
             st.selectbox(t("Deal from the library"), list(deals), key=state.DEAL_LIBRARY_FILE,
-                         format_func={stem: e.shown_title(lang.current()) for stem, e in deals.items()}.get)
+                         format_func=in_this_language({stem: e.shown_title(lang.current()) for stem, e in deals.items()}.get))
             st.button(t("Load into the editor"), key=state.DEAL_LOAD_FILE, on_click=load_library_deal,
                       help=t("Replaces the text in the editor with this library deal."))
         elif source == "upload":

@@ -2,10 +2,12 @@
 
 import streamlit as st
 
-from explorer.ui import lang, state
-from explorer.ui.glossary import glossary_html, load_glossary, search
-from explorer.ui.lang import t, tn
-from explorer.ui.text import plain
+from explorer.content.glossary import load_glossary, search
+from explorer.ui import state
+from explorer.ui.shell import lang
+from explorer.ui.shell.lang import t, tn
+from explorer.view.glossary import glossary_html
+from explorer.view.text import plain
 
 
 @st.cache_data

@@ -2,13 +2,14 @@
 
 import streamlit as st
 
-from explorer.engine.cards import Seat, Suit, cards
-from explorer.engine.i18n import N_
-from explorer.engine.play import seats_from, trick_winner
-from explorer.engine.tables import Mode
-from explorer.ui import cards as ui
-from explorer.ui import nav, sidebar
-from explorer.ui.lang import t
+from explorer.engine.core.cards import Seat, Suit, cards
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.tables import Mode
+from explorer.engine.rules.play import seats_from, trick_winner
+from explorer.ui.shell import sidebar
+from explorer.ui.shell.lang import t
+from explorer.view import cards as ui
+from explorer.view import nav
 
 # Each column of links: (page file, label, icon, the line under it). A missing page raises.
 SECTIONS = {

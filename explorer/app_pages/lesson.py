@@ -1,14 +1,16 @@
-"""Lessons: one generic page for every lesson in lessons/*.yaml. Checking is the engine's, via explorer.lessons."""
+"""Lessons: one generic page for every lesson in lessons/*.yaml. Checking is the engine's, via explorer.content.lessons."""
 
 import streamlit as st
 
-from explorer.lessons import LessonError, load_lessons
-from explorer.ui import lesson_state as ls
-from explorer.ui import lesson_store, once, sidebar, state
-from explorer.ui import lesson_view as lv
-from explorer.ui import lesson_widgets as lw
-from explorer.ui.lang import t
-from explorer.ui.words import problem_lines
+from explorer.content.lessons import LessonError, load_lessons
+from explorer.ui import state
+from explorer.ui.lessons import state as ls
+from explorer.ui.lessons import store as lesson_store
+from explorer.ui.lessons import view as lv
+from explorer.ui.lessons import widgets as lw
+from explorer.ui.shell import once, sidebar
+from explorer.ui.shell.lang import in_this_language, t
+from explorer.view.words import problem_lines
 
 st.title(t("Lessons"))
 
@@ -34,7 +36,7 @@ size = sidebar.card_size()
 st.html(lv.css(size))
 
 names = {i: f"{by_id[i].number}. {lv.text_of(by_id[i], 'title', by_id[i].title)}" for i in ids}
-st.selectbox(t("Lesson"), ids, key=state.LESSON_PICKER, format_func=names.get)
+st.selectbox(t("Lesson"), ids, key=state.LESSON_PICKER, format_func=in_this_language(names.get))
 lesson = by_id[st.session_state[state.LESSON_PICKER]]
 st.query_params["lesson"] = lesson.id
 st.caption(lv.text_of(lesson, "summary", lesson.summary))

@@ -2,13 +2,16 @@
 
 import streamlit as st
 
-from explorer.engine.i18n import N_
-from explorer.library import Entry, load_library
-from explorer.ui import inbox, intake, lang, nav, sidebar, state
-from explorer.ui.lang import t, tn
-from explorer.ui.presentation import present_frames, shown_title
-from explorer.ui.text import code, plain
-from explorer.ui.words import problem_lines
+from explorer.content.library import Entry, load_library
+from explorer.engine.core.i18n import N_
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.tools import inbox
+from explorer.view import intake, nav
+from explorer.view.presentation import present_frames, shown_title
+from explorer.view.text import code, plain
+from explorer.view.words import problem_lines
 
 ss = st.session_state
 ALL = "all"
@@ -127,7 +130,7 @@ titles = {tp: next(e.shown_topic(language) for e in entries if e.topic == tp) fo
 s1, s2 = st.columns([2, 1])
 query = s1.text_input(t("Search"), key=state.LIBRARY_SEARCH, placeholder=t("e.g. third, Kaboot, tie, Gahwa, disputed"))
 topic = s2.selectbox(t("Topic"), [ALL, *topics], key=state.LIBRARY_TOPIC,
-                     format_func={ALL: t("All topics"), **titles}.get)
+                     format_func=in_this_language({ALL: t("All topics"), **titles}.get))
 
 shown = [e for e in entries if (not query or e.matches(query, language)) and (topic == ALL or e.topic == topic)]
 st.caption(tn("{shown} of {n} scenario", "{shown} of {n} scenarios", len(entries), shown=len(shown)))

@@ -6,20 +6,23 @@ import random
 
 import streamlit as st
 
-from explorer.engine.bidding import CallKind, legal_calls
-from explorer.engine.cards import Seat, Team
-from explorer.engine.errors import as_msg, joined
+from explorer.engine.core.cards import Seat, Team
+from explorer.engine.core.errors import as_msg, joined
+from explorer.engine.core.i18n import NC_, Msg
+from explorer.engine.core.visible import visible
+from explorer.engine.files.scenario import check_doc, dump_yaml
 from explorer.engine.game import Declare, IllegalActionError, Play, Stage
-from explorer.engine.i18n import NC_, Msg
-from explorer.engine.practice import Practice, PracticeError
-from explorer.engine.projects import find_projects, possible_projects
-from explorer.engine.scenario import check_doc, dump_yaml
-from explorer.engine.visible import visible
-from explorer.ui import browser_store, inbox, lang, nav, once, score_view, sidebar, state, words
-from explorer.ui import cards as ui
-from explorer.ui import practice_view as pv
-from explorer.ui.lang import t, tn
-from explorer.ui.text import plain
+from explorer.engine.game.practice import Practice, PracticeError
+from explorer.engine.rules.bidding import CallKind, legal_calls
+from explorer.engine.rules.projects import find_projects, possible_projects
+from explorer.ui import state
+from explorer.ui.shell import browser_store, lang, once, sidebar
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.tools import inbox, score_view
+from explorer.view import cards as ui
+from explorer.view import nav, words
+from explorer.view import practice as pv
+from explorer.view.text import plain
 
 STEP_SECONDS = 0.8  # how long each computer action stays on the table before the next one
 STORE = "practice"
@@ -96,14 +99,14 @@ def setup() -> None:
             col.text_input(role, max_chars=40, placeholder=defaults[seat], key=f"{state.PLAY_SETUP_NAMES}.{seat.value}",
                            help=t("Empty: {name}.", name=defaults[seat]))
         st.segmented_control(t("Play to"), ["match", "deal"], default="match", key=state.PLAY_SETUP_GOAL,
-                             format_func=lambda v: t("152 (a match)") if v == "match" else t("One deal"))
+                             format_func=in_this_language(lambda v: t("152 (a match)") if v == "match" else t("One deal")))
         st.segmented_control(t("Computer players"), ["heuristic", "strong"], default="heuristic",
                              key=state.PLAY_SETUP_LEVEL,
-                             format_func=lambda v: t("Beginner") if v == "heuristic" else t("Strong"),
+                             format_func=in_this_language(lambda v: t("Beginner") if v == "heuristic" else t("Strong")),
                              help=t("Beginner: a player that follows sensible rules. Strong: it imagines the "
                                     "hidden cards many times and plays the card that scores best."))
         st.segmented_control(t("Your projects"), ["auto", "self"], default="auto", key=state.PLAY_SETUP_DECLARE,
-                             format_func=lambda v: t("Declared for me") if v == "auto" else t("I declare them"),
+                             format_func=in_this_language(lambda v: t("Declared for me") if v == "auto" else t("I declare them")),
                              help=t("Declared for me: the engine finds your best projects. I declare them: you "
                                     "choose, and the engine says what you missed."))
         st.toggle(t("Tutor mode: the rule before each of my cards, Take back and hints"), value=True,
@@ -175,7 +178,7 @@ def table(p: Practice) -> None:
     plays = dict(cur.plays) if cur else {}
     winning = None
     if cur is not None and cur.cards:
-        from explorer.engine.play import trick_winner
+        from explorer.engine.rules.play import trick_winner
         winning = trick_winner(cur.leader, cur.cards, g.contract.mode, g.contract.trump)
     names = _names(p)
     shown = dict(names)
@@ -283,8 +286,8 @@ def your_declaration(p: Practice) -> bool:
     st.markdown(t("**Your projects**: choose what to declare before your first card."))
     options = possible_projects(view.original, g.contract.mode)
     chosen = st.multiselect(t("Projects to declare"), list(range(len(options))), key=state.PLAY_DECLARE,
-                            format_func=lambda i: _say(p, Msg("{project}: {cards}", project=options[i].title,
-                                                              cards=list(options[i].cards))))
+                            format_func=in_this_language(lambda i: _say(p, Msg("{project}: {cards}", project=options[i].title,
+                                                              cards=list(options[i].cards)))))
 
     def declare() -> None:
         picked = tuple(options[i] for i in ss.get(state.PLAY_DECLARE, []) if isinstance(i, int) and i < len(options))
@@ -338,7 +341,7 @@ elif g.to_act is p.human and g.stage is Stage.PLAY:
     b = st.columns(2)
     if p.tutor and b[0].button(t("Hint"), key=state.PLAY_HINT_BUTTON, help=t("The strong player's card for you, "
                                "with the game points each card is worth on average.")):
-        from explorer.engine.review import hint
+        from explorer.engine.players.review import hint
         with st.spinner(t("Thinking about the hidden cards…")):
             ss[state.PLAY_HINT] = (len(g.actions), hint(g, seed=p.deals[-1].seed))
     if p.tutor and p.can_take_back:
@@ -349,7 +352,7 @@ elif g.to_act is p.human and g.stage is Stage.PLAY:
         choice = h[1]
         st.success(plain(_say(p, Msg("Hint: {card}. {why}", card=choice.action.card, why=choice.why or ""))))
         if choice.values:
-            from explorer.ui.practice_charts import hint_chart
+            from explorer.view.charts.practice import hint_chart
             st.plotly_chart(hint_chart(choice.values, choice.action), key="play.hint_chart")
 
 # --- the end of a deal -----------------------------------------------------------------------------------
@@ -374,8 +377,8 @@ if g.finished:
             if st.button(t("Review my play"), key=state.PLAY_REVIEW_BUTTON,
                          help=t("The strong player looks at each of your cards and lists those that cost you "
                                 "2 game points or more on average.")):
-                from explorer.engine.review import review_states
-                from explorer.engine.scenario import verdict_of
+                from explorer.engine.files.scenario import verdict_of
+                from explorer.engine.players.review import review_states
                 with st.spinner(t("Reviewing each of your cards…")):
                     states = verdict_of(record).states()
                     ss[state.PLAY_REVIEW] = (p.deals[-1].seed, review_states(states, [p.human], seed=0), record)

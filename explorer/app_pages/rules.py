@@ -3,11 +3,17 @@
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.i18n import N_
-from explorer.engine.profiles import OPTIONS, PROFILES, RuleProfile, profile_table
-from explorer.ui import lang, sidebar
-from explorer.ui.lang import t
-from explorer.ui.words import format_option_value, option_meaning, option_source, option_title, profile_title
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.profiles import OPTIONS, PROFILES, RuleProfile, profile_table
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import t
+from explorer.view.words import (
+    format_option_value,
+    option_meaning,
+    option_source,
+    option_title,
+    profile_title,
+)
 
 SUMMARIES = {
     "detailed": N_(

@@ -2,27 +2,20 @@
 
 import streamlit as st
 
-from explorer.engine.cards import Seat, Team
-from explorer.i18n_content import content
-from explorer.ui import (
-    explore_charts,
-    forms,
-    inbox,
-    intake,
-    lang,
-    nav,
-    once,
-    score_view,
-    sheet_io,
-    sheet_store,
-    sidebar,
-    state,
-)
-from explorer.ui.charts import SHOW_CONFIG
-from explorer.ui.contract_widgets import seats_and_escalation
-from explorer.ui.lang import t, tn
-from explorer.ui.verdict_bar import verdict_bar
-from explorer.ui.words import NO_SEAT, problem_lines, score_words, seat_label, suit_label
+from explorer.content.translations import content
+from explorer.engine.core.cards import Seat, Team
+from explorer.ui import state
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell import lang, once, sidebar
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.tools import forms, inbox, score_view
+from explorer.ui.tools.contract_widgets import seats_and_escalation
+from explorer.ui.tools.verdict_bar import verdict_bar
+from explorer.view import intake, nav
+from explorer.view.charts import explore as explore_charts
+from explorer.view.charts.figures import SHOW_CONFIG
+from explorer.view.sheet import files as sheet_io
+from explorer.view.words import NO_SEAT, problem_lines, score_words, seat_label, suit_label
 
 PAGE = state.SCORE
 EXAMPLE = {
@@ -103,9 +96,9 @@ c_contract, c_points, c_projects = form.columns([1, 1, 1.1], gap="large")
 with c_contract:
     st.subheader(t("Contract"))
     st.radio(t("Contract"), ["hokum", "sun"], key=state.SCORE_MODE, horizontal=True, on_change=_mode_changed,
-             format_func=lambda m: t("Hokum") if m == "hokum" else t("☀ Sun"), label_visibility="collapsed")
+             format_func=in_this_language(lambda m: t("Hokum") if m == "hokum" else t("☀ Sun")), label_visibility="collapsed")
     sun = ss[state.SCORE_MODE] == "sun"
-    st.selectbox(t("Trump"), list(forms.SUITS), key=state.SCORE_TRUMP, format_func=suit_label, disabled=sun)
+    st.selectbox(t("Trump"), list(forms.SUITS), key=state.SCORE_TRUMP, format_func=in_this_language(suit_label), disabled=sun)
     seats_and_escalation(forms.SCORE_CONTRACT,
                          buyer_help=t("The declarer (in Ashkal, the partner of the seat that called it)."),
                          dealer_help=t("Needed for the reverse Kaboot and when two projects tie exactly."),
@@ -145,7 +138,7 @@ with c_projects:
         st.text_input(t("{seat} showed", seat=seat_label(s)), key=state.score_project_key(s),
                       placeholder=t("e.g. {cards}", cards="QD KD AD; 7S 8S 9S"))
     st.selectbox(t("Baloot (trump K and Q) held by"), [NO_SEAT, *seats], key=state.SCORE_BALOOT,
-                 format_func=seat_label, disabled=sun, help=t("Hokum only."))
+                 format_func=in_this_language(seat_label), disabled=sun, help=t("Hokum only."))
     st.checkbox(t("The dealer's right held an Ace (reverse Kaboot)"), key=state.SCORE_FIRST_ACE, disabled=not sun,
                 help=t("Only for the reverse Kaboot (Sun, tournament profile): the dealer's right bought, held an "
                        "Ace in its original eight cards, and its team took no trick."))

@@ -7,15 +7,16 @@ from typing import Any
 
 import streamlit as st
 
-from explorer.engine.cards import Team
-from explorer.engine.match import NOTE_LIMIT, MatchDeal, MatchError
-from explorer.engine.tables import MATCH_TARGET
-from explorer.ui import once, sheet_store
-from explorer.ui import sheet_table as table
+from explorer.engine.core.cards import Team
+from explorer.engine.core.tables import MATCH_TARGET
+from explorer.engine.rules.match import NOTE_LIMIT, MatchDeal, MatchError
 from explorer.ui import state as keys
-from explorer.ui.charts import SHOW_CONFIG
-from explorer.ui.lang import t, tn
-from explorer.ui.replay_charts import match_figure
+from explorer.ui.sheet import store as sheet_store
+from explorer.ui.shell import once
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.view.charts.figures import SHOW_CONFIG
+from explorer.view.charts.replay import match_figure
+from explorer.view.sheet import table
 
 ss = st.session_state
 HISTORY_LIMIT = sheet_store.HISTORY_LIMIT
@@ -182,7 +183,7 @@ if bad:
 
 st.subheader(t("Add a deal"))
 with st.container(border=True):
-    kind = st.radio(t("This deal"), list(table.KINDS), key=keys.SHEET_KIND, format_func=lambda k: t(table.KINDS[k]),
+    kind = st.radio(t("This deal"), list(table.KINDS), key=keys.SHEET_KIND, format_func=in_this_language(lambda k: t(table.KINDS[k])),
                     horizontal=True)
     c = st.columns([1, 1, 2, 1], vertical_alignment="bottom")
     points = kind == "award"
@@ -264,7 +265,7 @@ b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
 once.button(t("Undo"), icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, where=b[0],
             disabled=not ss.get(keys.SHEET_HISTORY), width="stretch", help=t("Back to the sheet before the last change."))
 b[1].selectbox(t("Deal to delete"), numbers, key=keys.SHEET_DELETE_WHICH,
-               format_func=lambda v: "—" if v is None else t("Deal {n}", n=v), disabled=not items)
+               format_func=in_this_language(lambda v: "—" if v is None else t("Deal {n}", n=v)), disabled=not items)
 once.button(t("Delete deal"), key=keys.SHEET_DELETE, on_click=delete_chosen, where=b[2], disabled=not items,
             width="stretch")
 once.button(t("New match"), key=keys.SHEET_CLEAR, on_click=new_match, where=b[3], disabled=not items, width="stretch",

@@ -2,16 +2,17 @@
 
 import streamlit as st
 
-from explorer.engine.i18n import N_
-from explorer.engine.profiles import DEFAULT_PROFILE, PROFILES
-from explorer.sources import SOURCES, sources_of
-from explorer.ui import lang, nav
-from explorer.ui.lang import t
-from explorer.ui.words import profile_title
+from explorer.content.sources import SOURCES, sources_of
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.profiles import DEFAULT_PROFILE, PROFILES
+from explorer.ui.shell import lang
+from explorer.ui.shell.lang import t
+from explorer.view import nav
+from explorer.view.words import profile_title
 
-# The documents' names and descriptions (explorer/sources.py, which has no catalogue of its own) marked for the
-# extractor, so that the page, and every sentence citing a document (explorer.sources.cite), reads them in the
-# page's language. A test holds them equal to explorer/sources.py.
+# The documents' names and descriptions (explorer/content/sources.py, which has no catalogue of its own) marked for the
+# extractor, so that the page, and every sentence citing a document (explorer.content.sources.cite), reads them in the
+# page's language. A test holds them equal to explorer/content/sources.py.
 _SOURCE_WORDS = (
     N_("the detailed Saudi rules"), N_("Detailed Saudi rules"),
     N_("A full description of Saudi Baloot in nine numbered sections (§1 the cards and their values, "

@@ -3,19 +3,22 @@
 import pandas as pd
 import streamlit as st
 
-from explorer.engine.cards import Card, CardError, Seat, Suit
-from explorer.engine.errors import render_problems, unplaced
-from explorer.engine.i18n import N_
-from explorer.engine.play import ekka_problem, seats_from, trick_winner
-from explorer.engine.tables import Mode
-from explorer.ui import cards as ui
-from explorer.ui import forms, inbox, intake, lang, seat_map, sidebar, state
-from explorer.ui.card_taps import tap_cards
-from explorer.ui.contract_widgets import seats_and_escalation
-from explorer.ui.lang import t, tn
-from explorer.ui.text import code, plain
-from explorer.ui.verdict_bar import play_line, verdict_bar
-from explorer.ui.words import problem_lines, seat_label, seat_name, suit_label
+from explorer.engine.core.cards import Card, CardError, Seat, Suit
+from explorer.engine.core.errors import render_problems, unplaced
+from explorer.engine.core.i18n import N_
+from explorer.engine.core.tables import Mode
+from explorer.engine.rules.play import ekka_problem, seats_from, trick_winner
+from explorer.ui import state
+from explorer.ui.shell import lang, sidebar
+from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.tools import forms, inbox
+from explorer.ui.tools.card_taps import tap_cards
+from explorer.ui.tools.contract_widgets import seats_and_escalation
+from explorer.ui.tools.verdict_bar import play_line, verdict_bar
+from explorer.view import cards as ui
+from explorer.view import intake, seat_map
+from explorer.view.text import code, plain
+from explorer.view.words import problem_lines, seat_label, seat_name, suit_label
 
 PAGE = state.TRICK
 EXAMPLE = {
@@ -126,9 +129,9 @@ deal_col, trick_col = st.container(key="bx-wrap-trick").columns([1, 1.6], gap="l
 with deal_col:
     st.subheader(t("The deal"))
     st.radio(t("Contract"), ["hokum", "sun"], key=state.TRICK_MODE, horizontal=True,
-             format_func=lambda m: t("Hokum (trumps)") if m == "hokum" else t("☀ Sun (no trumps)"))
+             format_func=in_this_language(lambda m: t("Hokum (trumps)") if m == "hokum" else t("☀ Sun (no trumps)")))
     sun = ss[state.TRICK_MODE] == "sun"
-    st.selectbox(t("Trump suit"), list(forms.SUITS), key=state.TRICK_TRUMP, format_func=suit_label, disabled=sun,
+    st.selectbox(t("Trump suit"), list(forms.SUITS), key=state.TRICK_TRUMP, format_func=in_this_language(suit_label), disabled=sun,
                  help=t("Sun has no trumps.") if sun else None)
     seats_and_escalation(forms.TRICK_CONTRACT,
                          buyer_help=t("The declarer. It does not change which cards are legal."),
@@ -141,11 +144,11 @@ with deal_col:
 
 with trick_col:
     st.subheader(t("The trick"))
-    st.segmented_control(t("Leader of this trick"), seat_opts, key=state.TRICK_LEADER, format_func=seat_name,
+    st.segmented_control(t("Leader of this trick"), seat_opts, key=state.TRICK_LEADER, format_func=in_this_language(seat_name),
                          required=True, width="stretch")
     live_trick()
     st.radio(t("Enter cards by"), ["tap", "type"], key=state.TRICK_ENTRY, horizontal=True, on_change=_switch_entry,
-             format_func=lambda e: t("tapping them") if e == "tap" else t("typing (KC 7C …)"))
+             format_func=in_this_language(lambda e: t("tapping them") if e == "tap" else t("typing (KC 7C …)")))
     typing = ss[state.TRICK_ENTRY] == "type"
     hand_label = t("Hand of {seat}", seat=seat_name(seat_to_play)) if seat_to_play else t("Hand of the seat to play")
     if typing:

@@ -1,4 +1,4 @@
-"""Taps as a browser sends them, for AppTest: the action buttons of :mod:`explorer.ui.once` by their name, and a
+"""Taps as a browser sends them, for AppTest: the action buttons of :mod:`explorer.ui.shell.once` by their name, and a
 double tap (two clicks sent before the page is drawn again)."""
 
 from __future__ import annotations

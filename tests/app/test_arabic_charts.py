@@ -114,7 +114,7 @@ def test_charts_page_in_arabic_after_a_cancelled_simulation():
 def _page_drawing_a_waterfall() -> None:
     import streamlit as st
 
-    from explorer.ui import explore_charts
+    from explorer.view.charts import explore as explore_charts
     out = {"converted": {"NS": 12, "EW": 14}, "comparison": {"NS": 12, "EW": 14}, "award": {"NS": 0, "EW": 26},
            "counting_team": "NS", "winner": "EW", "contract": {"mode": "sun", "buyer": "N"}, "steps": []}
     st.plotly_chart(explore_charts.score_waterfall(out))
@@ -137,8 +137,8 @@ def test_a_chart_drawn_on_an_arabic_page_without_lang_is_in_arabic_and_mirrored(
 def _page_drawing_the_cached_charts() -> None:
     import streamlit as st
 
-    from explorer.engine.probabilities import exact_table
-    from explorer.ui import charts
+    from explorer.engine.fast.probabilities import exact_table
+    from explorer.view.charts import figures as charts
     st.plotly_chart(charts.probability_chart(exact_table()).fig)
     st.plotly_chart(charts.conversion_chart().fig)
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.scenario import parse_text
-from explorer.engine.share import decode_scenario, encode_scenario
-from explorer.library import load_library
+from explorer.content.library import load_library
+from explorer.engine.files.scenario import parse_text
+from explorer.engine.files.share import decode_scenario, encode_scenario
 from explorer.ui import state as ks
 from tests.app.arabic import APP, english_words, open_page, page_texts
 
@@ -136,9 +136,9 @@ def test_a_damaged_link_is_named_in_arabic_and_leaves_the_tool_empty():
 
 
 def test_the_review_and_its_go_there_buttons_read_in_arabic():
-    from explorer.engine.cards import Seat
-    from explorer.engine.game import GameState
-    from explorer.engine.selfplay import play_deal, table
+    from explorer.engine.core.cards import Seat
+    from explorer.engine.game.state import GameState
+    from explorer.engine.players.selfplay import play_deal, table
 
     g, _ = play_deal(GameState.new(46, dealer=Seat.W), table("random", "random", seed=46))
     at = open_page("deal_checker.py", **{ks.page_key(ks.DEAL, ks.INCOMING): {"doc": g.record(), "source": "a test"}})
@@ -152,9 +152,9 @@ def test_the_review_and_its_go_there_buttons_read_in_arabic():
 
 
 def test_a_redeal_record_says_so_instead_of_replaying():
-    from explorer.engine.cards import Seat
-    from explorer.engine.game import GameState, Stage, apply_all
-    from explorer.engine.scenario import dump_yaml
+    from explorer.engine.core.cards import Seat
+    from explorer.engine.files.scenario import dump_yaml
+    from explorer.engine.game.state import GameState, Stage, apply_all
 
     g = GameState.new(3, dealer=Seat.S)
     g = apply_all(g, [f"{s}: pass" for s in "ENWS"] + [f"{s}: pass" for s in "ENWS"])
@@ -241,7 +241,7 @@ def test_compare_rules_opens_in_arabic_with_nothing_to_compare():
 
 def ids() -> tuple[str, ...]:
     """The profiles' and the rule options' ids, which the option lines name as written (``units in detailed``)."""
-    from explorer.engine.profiles import OPTIONS, PROFILES
+    from explorer.engine.core.profiles import OPTIONS, PROFILES
 
     values = {str(v) for info in OPTIONS.values() for v in info.choices if isinstance(v, str)}
     return tuple(w for v in (*PROFILES, *values) for w in re.findall(r"[A-Za-z]+", v))

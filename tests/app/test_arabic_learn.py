@@ -10,10 +10,10 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.profiles import OPTIONS, PROFILES
-from explorer.i18n_content import catalogue
-from explorer.lessons import engine_answer, load_lessons
-from explorer.sources import SOURCES
+from explorer.content.lessons import engine_answer, load_lessons
+from explorer.content.sources import SOURCES
+from explorer.content.translations import catalogue
+from explorer.engine.core.profiles import OPTIONS, PROFILES
 from explorer.ui import state
 from tests.app.arabic import english_words, open_page, page_texts
 from tests.app.taps import action
@@ -73,11 +73,11 @@ def test_a_custom_profile_is_named_in_arabic_on_the_rules_page():
 
 def test_every_rule_option_title_meaning_and_source_has_its_arabic():
     at = open_page("rules.py")  # the catalogues of a page's language
-    from explorer.engine.i18n import translator
+    from explorer.engine.core.i18n import translator
     tr = translator("ar")
     for info in OPTIONS.values():
         for text in (info.title, info.meaning, info.source):
-            assert tr.gettext(text) != text, f"no Arabic for the engine's {text!r} (mark it in explorer/ui/words.py)"
+            assert tr.gettext(text) != text, f"no Arabic for the engine's {text!r} (mark it in explorer/view/words.py)"
     for source in SOURCES.values():
         for text in (source.name, source.title, source.what, source.takes):
             assert tr.gettext(text) != text, f"no Arabic for {text!r} (mark it in explorer/app_pages/sources.py)"

@@ -8,14 +8,15 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.bidding import legal_calls
-from explorer.engine.cards import Seat
-from explorer.engine.game import Declare, Play, Stage
+from explorer.engine.core.cards import Seat
+from explorer.engine.core.profiles import DEFAULT_PROFILE
+from explorer.engine.game.practice import Practice
+from explorer.engine.game.state import Declare, Play, Stage
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice
-from explorer.engine.profiles import DEFAULT_PROFILE
-from explorer.ui import state, words
-from explorer.ui.text import shown
+from explorer.engine.rules.bidding import legal_calls
+from explorer.ui import state
+from explorer.view import words
+from explorer.view.text import shown
 from tests.app.arabic import english_words, open_page, page_texts
 from tests.app.taps import action
 

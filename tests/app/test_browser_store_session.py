@@ -7,8 +7,8 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.ui import browser_store
 from explorer.ui import state as keys
+from explorer.ui.shell import browser_store
 
 KEY = browser_store.storage_key("counter")
 
@@ -16,7 +16,7 @@ KEY = browser_store.storage_key("counter")
 def page():
     import streamlit as st
 
-    from explorer.ui import browser_store
+    from explorer.ui.shell import browser_store
 
     def check(value):
         if not isinstance(value, int):
@@ -119,7 +119,7 @@ def test_after_the_first_answer_only_another_text_reruns_the_page():
 def _saves_before_any_answer():
     import streamlit as st
 
-    from explorer.ui import browser_store
+    from explorer.ui.shell import browser_store
 
     browser_store.save("counter", st.session_state.get("v", 0))  # the reader never drawn: no answer
 
@@ -142,8 +142,8 @@ def test_a_save_before_the_first_answer_writes_nothing_and_notes_a_change_for_th
 def _racing_page():
     import streamlit as st
 
-    from explorer.ui import browser_store
     from explorer.ui import state as keys
+    from explorer.ui.shell import browser_store
 
     got = browser_store.read("counter")
     if got.fresh:

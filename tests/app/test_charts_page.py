@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.profiles import SIMPLE
-from explorer.engine.simulate import CHUNK
+from explorer.engine.core.profiles import SIMPLE
+from explorer.engine.fast.simulate import CHUNK
 from explorer.ui import state
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import yaml
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as keys
-from explorer.ui.text import shown
+from explorer.view.text import shown
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,7 +156,7 @@ def test_empty_text_says_so(at):
 
 
 def test_a_scenario_from_another_page_is_loaded(at):
-    from explorer.engine.scenario import parse_text
+    from explorer.engine.files.scenario import parse_text
 
     doc = parse_text((LIBRARY / "deal-illegal-card.yaml").read_text())
     at.session_state[keys.page_key(keys.DEAL, keys.INCOMING)] = {"doc": doc, "source": "the library"}
@@ -190,8 +190,8 @@ def test_a_profile_named_in_the_file_is_used_and_said(at):
 
 
 def test_a_share_link_is_loaded_once(at):
-    from explorer.engine.scenario import parse_text
-    from explorer.engine.share import encode_scenario
+    from explorer.engine.files.scenario import parse_text
+    from explorer.engine.files.share import encode_scenario
 
     doc = parse_text((LIBRARY / "deal-false-ekka.yaml").read_text())
     at.query_params["s"] = encode_scenario(doc)
@@ -222,7 +222,7 @@ def test_a_damaged_link_shows_one_message_and_an_empty_tool_never_another_deals_
 
 
 def test_a_checked_deal_offers_its_share_link_which_restores_it(at):
-    from explorer.engine.share import decode_scenario
+    from explorer.engine.files.share import decode_scenario
 
     load(at, "deal-hokum-clean")
     load(at, "deal-sun-clean")  # the link follows the deal in the editor, not the first one shown

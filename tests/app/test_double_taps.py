@@ -1,6 +1,6 @@
 """A button that adds, removes or plays acts once per tap: a double tap (two clicks sent before the page is drawn
 again, as a phone sends them 50 ms apart) adds one deal, undoes one change, plays one card or call. A tap on the
-page drawn after the action is a new intent and acts (:mod:`explorer.ui.once`)."""
+page drawn after the action is a new intent and acts (:mod:`explorer.ui.shell.once`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.bidding import legal_calls
+from explorer.content.lessons import load_lessons
 from explorer.engine.game import Play, Stage
 from explorer.engine.players import make_player
-from explorer.lessons import load_lessons
+from explorer.engine.rules.bidding import legal_calls
 from explorer.ui import state as keys
 from tests.app.taps import action, double_tap, tap
 

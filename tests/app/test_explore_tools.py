@@ -13,15 +13,15 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.compare import judge_under, responsible_options, verdict_summary
-from explorer.engine.play import PlayRule
-from explorer.engine.profiles import PROFILES
-from explorer.engine.scenario import check_doc
-from explorer.library import load_library
+from explorer.content.library import load_library
+from explorer.engine.core.profiles import PROFILES
+from explorer.engine.files.compare import judge_under, responsible_options, verdict_summary
+from explorer.engine.files.scenario import check_doc
+from explorer.engine.rules.play import PlayRule
 from explorer.ui import state as ks
-from explorer.ui.presentation import present_frames
-from explorer.ui.text import shown
-from explorer.ui.words import verdict_words
+from explorer.view.presentation import present_frames
+from explorer.view.text import shown
+from explorer.view.words import verdict_words
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -603,8 +603,8 @@ def test_library_search_finds_cases_by_their_arabic_term():
 
 @pytest.mark.parametrize("file", ["trick_checker.py", "score_calculator.py", "compare_rules.py", "deal_checker.py"])
 def test_an_engine_bug_is_one_line_asking_for_a_report_not_a_traceback(monkeypatch, file):
-    import explorer.engine.scenario as scenario
-    from explorer.engine.share import encode_scenario
+    import explorer.engine.files.scenario as scenario
+    from explorer.engine.files.share import encode_scenario
 
     def broken(*args, **kwargs):
         raise KeyError("a bug")

@@ -13,9 +13,9 @@ from pathlib import Path
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.share import MAX_LINK_CHARS, encode_scenario
+from explorer.engine.files.share import MAX_LINK_CHARS, encode_scenario
 from explorer.ui import state as ks
-from explorer.ui.text import shown
+from explorer.view.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -133,7 +133,7 @@ def test_an_uploaded_file_name_with_an_override_is_named_with_it_shown():
 
 
 def test_a_hand_of_9000_typed_cards_is_refused_at_its_count_and_not_read_card_by_card(monkeypatch):
-    from explorer.ui import forms
+    from explorer.ui.tools import forms
     parsed: list[str] = []
     real = forms.Card.parse
     monkeypatch.setattr(forms.Card, "parse", lambda v: parsed.append(v) or real(v))

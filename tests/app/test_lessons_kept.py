@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.lessons import load_lessons
-from explorer.ui import browser_store, state
+from explorer.content.lessons import load_lessons
+from explorer.ui import state
 from explorer.ui import state as keys
+from explorer.ui.shell import browser_store
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.cards import cards
-from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
+from explorer.content.lessons import engine_answer, load_lessons, normalise, trick_view
+from explorer.engine.core.cards import cards
 from explorer.ui import state
-from explorer.ui.text import shown
-from explorer.ui.words import seat_label
+from explorer.view.text import shown
+from explorer.view.words import seat_label
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -457,7 +457,7 @@ def test_a_lesson_example_the_profile_cannot_ask_is_judged_under_the_default_rul
 def test_the_conversion_chart_follows_the_sidebars_tie_rule(at, profile, ties):
     import json
 
-    from explorer.ui.charts import TIE_LABELS
+    from explorer.view.charts.figures import TIE_LABELS
 
     at.selectbox(key=state.SIDEBAR_PROFILE_ID).select(profile).run()
     open_lesson(at, "07-scoring", "conversion-chart")

@@ -18,10 +18,11 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.lessons import engine_answer, load_lessons, normalise, trick_view
-from explorer.library import load_library
-from explorer.ui import intake, state
-from explorer.ui.presentation import present_frames
+from explorer.content.lessons import engine_answer, load_lessons, normalise, trick_view
+from explorer.content.library import load_library
+from explorer.ui import state
+from explorer.view import intake
+from explorer.view.presentation import present_frames
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,8 +182,8 @@ def test_every_presentation_step_reads_in_faces_and_names(entry):
 
 
 def test_the_sources_page_says_what_each_document_is_what_the_app_takes_and_which_profile_follows_it():
-    from explorer.engine.profiles import PROFILES
-    from explorer.sources import SOURCES
+    from explorer.content.sources import SOURCES
+    from explorer.engine.core.profiles import PROFILES
 
     at = AppTest.from_file(str(APP), default_timeout=30).run()
     at.switch_page("app_pages/sources.py").run()
@@ -199,8 +200,8 @@ def test_the_sources_page_says_what_each_document_is_what_the_app_takes_and_whic
 def test_an_engine_sentence_citing_a_file_number_reads_with_the_documents_name_in_a_lesson():
     lesson = next(lesson for lesson in LESSONS if lesson.id == "07-scoring")
     step = lesson.step("tie")
-    from explorer.engine.profiles import SIMPLE
-    from explorer.lessons import grade
+    from explorer.content.lessons import grade
+    from explorer.engine.core.profiles import SIMPLE
 
     fb = grade(step, engine_answer(step).value, SIMPLE)
     assert "(the simple online how-to)" in fb.reason and "(002)" not in fb.reason

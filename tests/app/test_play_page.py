@@ -9,13 +9,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.bidding import legal_calls
-from explorer.engine.cards import Seat
-from explorer.engine.game import Declare, Play, Stage
+from explorer.engine.core.cards import Seat
+from explorer.engine.game.practice import Practice
+from explorer.engine.game.state import Declare, Play, Stage
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice
-from explorer.ui import browser_store, state
-from explorer.ui.text import shown
+from explorer.engine.rules.bidding import legal_calls
+from explorer.ui import state
+from explorer.ui.shell import browser_store
+from explorer.view.text import shown
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,7 +167,7 @@ def test_a_damaged_kept_match_gives_one_message_and_the_setup():
 
 
 def test_next_deal_after_the_most_deals_a_practice_keeps_says_so():
-    from explorer.engine.practice import MAX_DEALS
+    from explorer.engine.game.practice import MAX_DEALS
     from tests.engine.test_practice import redeals
 
     at = open_page(memory={KEY: browser_store.encode(redeals(5, MAX_DEALS))})

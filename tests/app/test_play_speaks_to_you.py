@@ -8,10 +8,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.bidding import CallKind, legal_calls
-from explorer.engine.practice import Practice
+from explorer.engine.game.practice import Practice
+from explorer.engine.rules.bidding import CallKind, legal_calls
 from explorer.ui import state
-from explorer.ui.text import shown
+from explorer.view.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"

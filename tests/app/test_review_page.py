@@ -6,10 +6,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.cards import Seat
-from explorer.engine.game import GameState
-from explorer.engine.scenario import dump_yaml
-from explorer.engine.selfplay import play_deal, table
+from explorer.engine.core.cards import Seat
+from explorer.engine.files.scenario import dump_yaml
+from explorer.engine.game.state import GameState
+from explorer.engine.players.selfplay import play_deal, table
 from explorer.ui import state
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -251,4 +251,4 @@ def test_csv_export_is_offered_once_there_are_deals(at):
     add(at, 100, 40)
     button = at.get("download_button")[0]
     assert button.proto.label == "Save the sheet as CSV" and not button.proto.disabled
-    # the CSV text itself is built by explorer.ui.sheet_table.csv_text (tests/test_sheet_table.py)
+    # the CSV text itself is built by explorer.view.sheet.table.csv_text (tests/test_sheet_table.py)

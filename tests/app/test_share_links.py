@@ -13,11 +13,11 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.scenario import MAX_SCENARIO_BYTES, check_doc, dump_yaml
-from explorer.engine.share import decode_scenario, encode_scenario
-from explorer.ui import intake
+from explorer.engine.files.scenario import MAX_SCENARIO_BYTES, check_doc, dump_yaml
+from explorer.engine.files.share import decode_scenario, encode_scenario
 from explorer.ui import state as ks
-from explorer.ui.text import shown
+from explorer.view import intake
+from explorer.view.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from explorer.ui import browser_store, sheet_io
 from explorer.ui import state as keys
+from explorer.ui.shell import browser_store
+from explorer.view.sheet import files as sheet_io
 from tests.app.taps import tap
 
 ROOT = Path(__file__).resolve().parents[2]

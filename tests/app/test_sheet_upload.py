@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as keys
-from explorer.ui.text import shown
+from explorer.view.text import shown
 from tests.app.arabic import english_words
 
 ROOT = Path(__file__).resolve().parents[2]

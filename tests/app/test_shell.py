@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.profiles import OPTIONS, PROFILES, SIMPLE, TOURNAMENT
+from explorer.content.glossary import load_glossary
+from explorer.engine.core.profiles import OPTIONS, PROFILES, SIMPLE, TOURNAMENT
 from explorer.ui import state
-from explorer.ui.glossary import load_glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"  # AppTest resolves relative paths against this test file

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.ui import browser_store, state
+from explorer.ui import state
+from explorer.ui.shell import browser_store
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +176,7 @@ def test_any_kept_lesson_progress_text_is_named_in_one_line(text):
 
 
 def test_a_forged_match_of_200_finished_deals_is_named_and_the_setup_shows():
-    from explorer.engine.practice import Practice
+    from explorer.engine.game.practice import Practice
 
     p = Practice.new(seed=7)
     while not p.state.finished:

@@ -109,7 +109,7 @@ def test_large_cards_make_the_compared_hands_and_verdicts_larger(library):
 @pytest.mark.parametrize("stem", ["seed000-third-player-must-cut", "play-void-cannot-win-free",
                                   "score-tie-buyer-fails-simple", "bidding-sun-over-hokum"])
 def test_a_presentation_shows_the_scenarios_title_only_on_its_last_step(library, stem):
-    from explorer.library import load_library
+    from explorer.content.library import load_library
 
     entry = next(e for e in load_library() if e.stem == stem)
     library.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click()

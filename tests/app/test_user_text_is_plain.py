@@ -15,9 +15,9 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from explorer.engine.share import encode_scenario
+from explorer.engine.files.share import encode_scenario
 from explorer.ui import state
-from explorer.ui.text import shown
+from explorer.view.text import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -95,7 +95,7 @@ def test_the_glossary_echoes_a_search_as_written():
 # --- text kept in this browser ------------------------------------------------------------------------------
 
 def _forged_progress(lesson: str, step: str, given, **feedback) -> str:
-    from explorer.ui import browser_store
+    from explorer.ui.shell import browser_store
 
     fb = {"correct": False, "given": TITLE, "answer": TITLE, "reason": TITLE, "explain": TITLE, **feedback}
     answers = {step: {"given": given, "correct": fb["correct"], "ever_right": fb["correct"], "attempts": 1,
@@ -108,8 +108,8 @@ def _forged_progress(lesson: str, step: str, given, **feedback) -> str:
 def test_kept_lesson_feedback_is_text_never_markdown(language, given):
     """A forged ``given``, ``answer``, ``reason`` or ``explain`` kept in the browser shows no link, colour or image:
     the page says the engine's and the lesson's words, and the learner's answer as written."""
-    from explorer.lessons import load_lessons
-    from explorer.ui import browser_store
+    from explorer.content.lessons import load_lessons
+    from explorer.ui.shell import browser_store
 
     cutting = {lesson.id: lesson for lesson in load_lessons()}["05-cutting"]
     at = AppTest.from_file(str(APP), default_timeout=30)

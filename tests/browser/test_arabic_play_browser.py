@@ -9,11 +9,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.engine.bidding import legal_calls
-from explorer.engine.cards import Seat
-from explorer.engine.game import Declare, Play, Stage
+from explorer.engine.core.cards import Seat
+from explorer.engine.game.state import Declare, Play, Stage
 from explorer.engine.players import make_player
-from explorer.ui import practice_view as pv
+from explorer.engine.rules.bidding import legal_calls
+from explorer.view import practice as pv
 from tests.browser.test_play_browser import SCRIPT_DONE, kept, no_sideways_scrolling, wait_for_my_turn
 
 pytestmark = pytest.mark.browser

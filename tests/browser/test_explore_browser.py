@@ -9,7 +9,7 @@ import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from explorer.engine.share import encode_scenario
+from explorer.engine.files.share import encode_scenario
 
 pytestmark = pytest.mark.browser
 

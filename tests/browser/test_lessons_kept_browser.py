@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from explorer.lessons import load_lessons
+from explorer.content.lessons import load_lessons
 
 pytestmark = pytest.mark.browser
 

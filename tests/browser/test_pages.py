@@ -69,7 +69,7 @@ def test_profile_choice_follows_to_another_page(page: Page, base_url):
 
 
 def test_every_page_opens_without_an_exception(page: Page, base_url):
-    from explorer.ui import nav
+    from explorer.view import nav
 
     names = sorted(p.stem for p in nav.PAGES_DIR.glob("*.py") if not p.name.startswith("_"))
     assert len(names) >= 11

@@ -14,12 +14,12 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from explorer.engine.bidding import legal_calls
-from explorer.engine.cards import Seat
-from explorer.engine.game import Declare, Play, Stage
-from explorer.engine.i18n import ENGLISH
+from explorer.engine.core.cards import Seat
+from explorer.engine.core.i18n import ENGLISH
+from explorer.engine.game.practice import Practice
+from explorer.engine.game.state import Declare, Play, Stage
 from explorer.engine.players import make_player
-from explorer.engine.practice import Practice
+from explorer.engine.rules.bidding import legal_calls
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from explorer.ui import sheet_io
+from explorer.view.sheet import files as sheet_io
 
 pytestmark = pytest.mark.browser
 

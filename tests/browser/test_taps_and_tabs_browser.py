@@ -16,8 +16,8 @@ import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from explorer.engine.share import encode_scenario
-from explorer.ui import sheet_io
+from explorer.engine.files.share import encode_scenario
+from explorer.view.sheet import files as sheet_io
 
 pytestmark = pytest.mark.browser
 

@@ -13,8 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from explorer.library import load_library
-from explorer.ui import nav
+from explorer.content.library import load_library
+from explorer.view import nav
 
 pytestmark = pytest.mark.browser
 

@@ -1,8 +1,8 @@
 """A plain minimax written directly on the engine's rules, to hold the fast solver to them.
 
-It shares no code with the solver's kernel: the legal cards come from :func:`explorer.engine.play.legal_plays`
+It shares no code with the solver's kernel: the legal cards come from :func:`explorer.engine.rules.play.legal_plays`
 (a lead that may be announced as Ekka is tried both ways, as two moves), each trick's winner and points from
-:func:`~explorer.engine.play.play_tricks`, and the award from :func:`~explorer.engine.scoring.score_deal` at
+:func:`~explorer.engine.rules.play.play_tricks`, and the award from :func:`~explorer.engine.rules.scoring.score_deal` at
 every leaf. Exhaustive, so only for a few tricks.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.engine.cards import SEATS, Card, Rank, Seat, Team
+from explorer.engine.core.cards import SEATS, Card, Rank, Seat, Team
+from explorer.engine.core.tables import RAW_TOTAL, Mode
 from explorer.engine.game import GameState
-from explorer.engine.play import PlayState, ekka_problem, legal_plays, play_tricks
-from explorer.engine.scoring import DealFacts, score_deal
-from explorer.engine.tables import RAW_TOTAL, Mode
+from explorer.engine.rules.play import PlayState, ekka_problem, legal_plays, play_tricks
+from explorer.engine.rules.scoring import DealFacts, score_deal
 
 
 @dataclass

@@ -24,8 +24,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from explorer import i18n_tools
-from explorer.engine import i18n
-from explorer.engine.bidding import (
+from explorer.engine.core import i18n
+from explorer.engine.core.cards import Card, Notation, Seat, Team, cards
+from explorer.engine.core.i18n import ENGLISH, FSI, LRI, PDI, Msg, Style, style_for
+from explorer.engine.game.state import describe
+from explorer.engine.rules.bidding import (
     Call,
     CallKind,
     IllegalCallError,
@@ -35,9 +38,6 @@ from explorer.engine.bidding import (
     check_call,
     start,
 )
-from explorer.engine.cards import Card, Seat, Team, cards
-from explorer.engine.game import describe
-from explorer.engine.i18n import ENGLISH, FSI, LRI, PDI, Msg, Notation, Style, style_for
 from tests.engine import test_messages as collection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +48,7 @@ ARABIC_LETTER = re.compile(r"[\u0621-\u064A]")
 ARABIC_INDIC_DIGIT = re.compile(r"[\u0660-\u0669\u06F0-\u06F9]")
 LATIN = re.compile(r"[A-Za-z]")
 SPECS = {"", "Title", "one", "sym", "value", "article", "plural", "label"}
-"""The format specs the formatter understands (explorer/engine/i18n.py)."""
+"""The format specs the formatter understands (explorer/engine/core/i18n.py)."""
 
 # What an isolate may hold when it holds Latin letters: a card (code or face), seat or team letters, an id
 # written in the scenario files or the profiles (kind, profile, score step, option name or value).

@@ -12,7 +12,13 @@ from dataclasses import replace
 import pytest
 import yaml
 
-from explorer.engine.bidding import (
+from explorer.engine.core.cards import Seat, Suit, Team
+from explorer.engine.core.contract import Level
+from explorer.engine.core.profiles import DETAILED, TOURNAMENT, custom_profile
+from explorer.engine.core.tables import Mode
+from explorer.engine.files.kinds.bidding import contract_from_bidding
+from explorer.engine.files.scenario import check_text
+from explorer.engine.rules.bidding import (
     BidRule,
     Call,
     CallError,
@@ -27,12 +33,6 @@ from explorer.engine.bidding import (
     start,
     sun_double_allowed,
 )
-from explorer.engine.cards import Seat, Suit, Team
-from explorer.engine.contract import Level
-from explorer.engine.kinds.bidding import contract_from_bidding
-from explorer.engine.profiles import DETAILED, TOURNAMENT, custom_profile
-from explorer.engine.scenario import check_text
-from explorer.engine.tables import Mode
 
 S, E, N, W = Seat.S, Seat.E, Seat.N, Seat.W
 PASS4 = ["E: pass", "N: pass", "W: pass", "S: pass"]

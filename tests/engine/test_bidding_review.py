@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 import yaml
 
-from explorer.engine.bidding import apply_call, apply_calls, legal_calls, start
-from explorer.engine.cards import DECK, Seat
-from explorer.engine.deal import complete, deal_cards
-from explorer.engine.profiles import custom_profile
-from explorer.engine.scenario import check_text
+from explorer.engine.core.cards import DECK, Seat
+from explorer.engine.core.profiles import custom_profile
+from explorer.engine.files.scenario import check_text
+from explorer.engine.rules.bidding import apply_call, apply_calls, legal_calls, start
+from explorer.engine.rules.deal import complete, deal_cards
 
 ORDER = {"S": ["E", "N", "W", "S"], "W": ["S", "E", "N", "W"],
          "N": ["W", "S", "E", "N"], "E": ["N", "W", "S", "E"]}

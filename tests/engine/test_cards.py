@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.cards import (
+from explorer.engine.core.cards import (
     DECK,
     RANKS,
     SEATS,
@@ -23,7 +23,7 @@ from explorer.engine.cards import (
     format_cards,
     priority_order,
 )
-from explorer.engine.tables import (
+from explorer.engine.core.tables import (
     HOKUM_TRUMP_ORDER,
     HOKUM_TRUMP_POINTS,
     LAST_TRICK_BONUS,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from explorer.engine.scenario import check_doc, check_text
+from explorer.engine.files.scenario import check_doc, check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = json.loads((ROOT / "tests/golden/check_outputs.json").read_text("utf-8"))

@@ -325,7 +325,7 @@ def test_one_line_per_problem_when_a_file_has_several(tmp_path):
 
 def test_cli_read_limit_matches_the_scenario_limit():
     from explorer.__main__ import MAX_READ_BYTES
-    from explorer.engine.scenario import MAX_SCENARIO_BYTES
+    from explorer.engine.files.scenario import MAX_SCENARIO_BYTES
 
     assert MAX_READ_BYTES == MAX_SCENARIO_BYTES
 
@@ -397,7 +397,7 @@ def test_lang_translates_the_sentences_and_nothing_else(tmp_path, monkeypatch, c
 
     from explorer import i18n_tools
     from explorer.__main__ import main
-    from explorer.engine import i18n
+    from explorer.engine.core import i18n
 
     catalog = read_po(i18n_tools.POT.open("rb"), locale="de")
     for m in catalog:

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from explorer.__main__ import main
-from explorer.engine import selfplay as selfplay_module
-from explorer.engine import simulate
+from explorer.engine.fast import simulate
+from explorer.engine.players import selfplay as selfplay_module
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = ROOT / "data" / "scenarios" / "seed000-third-player-must-cut.yaml"
@@ -75,7 +75,7 @@ def test_check_of_a_closed_standard_input_is_one_line_not_a_traceback():
 
 
 def test_an_internal_error_still_gives_its_json_line(monkeypatch, capsys):
-    from explorer.engine import scenario
+    from explorer.engine.files import scenario
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import yaml
 
-from explorer.engine.compare import judge_under, responsible_options, verdict_summary, with_option
-from explorer.engine.profiles import OPTIONS, PROFILES, custom_profile
-from explorer.library import load_library
+from explorer.content.library import load_library
+from explorer.engine.core.profiles import OPTIONS, PROFILES, custom_profile
+from explorer.engine.files.compare import judge_under, responsible_options, verdict_summary, with_option
 
 ROOT = Path(__file__).resolve().parents[2]
 

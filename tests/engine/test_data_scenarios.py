@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from explorer.engine.scenario import check_text
+from explorer.engine.files.scenario import check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = sorted((ROOT / "data" / "scenarios").glob("*.yaml"))

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from explorer.engine.bidding import apply_calls, start
-from explorer.engine.cards import DECK, SEATS, Card, Seat, cards, format_cards, priority_order
-from explorer.engine.deal import (
+from explorer.engine.core.cards import DECK, SEATS, Card, Seat, cards, format_cards, priority_order
+from explorer.engine.rules.bidding import apply_calls, start
+from explorer.engine.rules.deal import (
     UPCARD_INDEX,
     DealError,
     DealRound,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.report import format_verdict
-from explorer.engine.scenario import check_doc
+from explorer.engine.files.report import format_verdict
+from explorer.engine.files.scenario import check_doc
 from explorer.engine.solver.samples import random_position
 
 

@@ -8,9 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.engine.bidding import Call, CallKind
-from explorer.engine.cards import DECK, SEATS, Card, Seat, Team, cards
-from explorer.engine.contract import Contract, Escalation, Level
+from explorer.engine.core.cards import DECK, SEATS, Card, Seat, Team, cards
+from explorer.engine.core.contract import Contract, Escalation, Level
+from explorer.engine.core.profiles import PROFILES, get_profile
+from explorer.engine.core.tables import RAW_TOTAL, Mode, ProjectType
+from explorer.engine.files.scenario import check_doc
 from explorer.engine.game import (
     Declare,
     GameRule,
@@ -24,10 +26,8 @@ from explorer.engine.game import (
     replay_tricks,
     start_from_record,
 )
-from explorer.engine.play import PlayRule
-from explorer.engine.profiles import PROFILES, get_profile
-from explorer.engine.scenario import check_doc
-from explorer.engine.tables import RAW_TOTAL, Mode, ProjectType
+from explorer.engine.rules.bidding import Call, CallKind
+from explorer.engine.rules.play import PlayRule
 
 
 def random_deal(seed: int, profile_id: str = "detailed", *, match=(0, 0)) -> GameState:

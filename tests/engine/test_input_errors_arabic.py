@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from explorer.__main__ import main
-from explorer.engine.errors import Problem, ScenarioError, render_problems
-from explorer.engine.i18n import LRI, PDI, style_for
-from explorer.engine.share import decode_scenario, encode_scenario
+from explorer.engine.core.errors import Problem, ScenarioError, render_problems
+from explorer.engine.core.i18n import LRI, PDI, style_for
+from explorer.engine.files.share import decode_scenario, encode_scenario
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 from arabic import english_words  # noqa: E402  (tests/app/arabic.py, the pages' check)

@@ -16,11 +16,12 @@ import zlib
 import pytest
 from h11._connection import DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
 
-from explorer.engine import errors, scenario
-from explorer.engine.errors import ScenarioError
-from explorer.engine.loader import MAX_ITEMS
-from explorer.engine.scenario import MAX_CARDS_NAMED, check_text
-from explorer.engine.share import MAX_LINK_CHARS, decode_scenario, encode_scenario
+from explorer.engine.core import errors
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.files import scenario
+from explorer.engine.files.loader import MAX_ITEMS
+from explorer.engine.files.scenario import MAX_CARDS_NAMED, check_text
+from explorer.engine.files.share import MAX_LINK_CHARS, decode_scenario, encode_scenario
 
 GOOD = encode_scenario({"kind": "play", "hand": ["QH"]})
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.cards import Team
-from explorer.engine.match import Match, MatchDeal, MatchError, decide, whole_points
-from explorer.engine.scoring import match_result
-from explorer.engine.tables import MATCH_TARGET
+from explorer.engine.core.cards import Team
+from explorer.engine.core.tables import MATCH_TARGET
+from explorer.engine.rules.match import Match, MatchDeal, MatchError, decide, whole_points
+from explorer.engine.rules.scoring import match_result
 
 
 def sheet(*rows) -> Match:
@@ -204,7 +204,7 @@ def test_whole_points_accepts_what_a_table_cell_holds(value, points):
 
 
 def test_a_deal_award_beyond_what_any_deal_can_give_is_refused():
-    from explorer.engine.match import MAX_DEAL_AWARD, Match, MatchError
+    from explorer.engine.rules.match import MAX_DEAL_AWARD, Match, MatchError
 
     Match.from_rows([{"NS": MAX_DEAL_AWARD, "EW": 0}])
     with pytest.raises(MatchError, match="more than one deal can award"):

@@ -12,8 +12,11 @@ from dataclasses import replace
 import pytest
 import yaml
 
-from explorer.engine.cards import Card, Seat, Suit, cards
-from explorer.engine.play import (
+from explorer.engine.core.cards import Card, Seat, Suit, cards
+from explorer.engine.core.profiles import DETAILED, SIMPLE, TOURNAMENT, get_profile
+from explorer.engine.core.tables import Mode
+from explorer.engine.files.scenario import check_text
+from explorer.engine.rules.play import (
     PlayRule,
     PlayState,
     check_play,
@@ -23,9 +26,6 @@ from explorer.engine.play import (
     trick_points,
     trick_winner,
 )
-from explorer.engine.profiles import DETAILED, SIMPLE, TOURNAMENT, get_profile
-from explorer.engine.scenario import check_text
-from explorer.engine.tables import Mode
 
 R = PlayRule
 NO_CUT = replace(DETAILED, id="custom", third_seat_must_cut=False)

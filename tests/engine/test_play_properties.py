@@ -13,10 +13,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.engine.cards import DECK, SEATS, SUITS, Card, Seat, Suit
-from explorer.engine.play import PlayState, check_play, legal_plays, obligation, trick_winner
-from explorer.engine.profiles import DETAILED, OPTIONS, PLAY_OPTIONS
-from explorer.engine.tables import Mode
+from explorer.engine.core.cards import DECK, SEATS, SUITS, Card, Seat, Suit
+from explorer.engine.core.profiles import DETAILED, OPTIONS, PLAY_OPTIONS
+from explorer.engine.core.tables import Mode
+from explorer.engine.rules.play import PlayState, check_play, legal_plays, obligation, trick_winner
 
 SETTINGS = settings(derandomize=True, max_examples=150, deadline=None)
 ORACLE_SETTINGS = settings(derandomize=True, max_examples=400, deadline=None)

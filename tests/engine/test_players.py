@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from explorer.engine.cards import SEATS, Seat, Team, cards
-from explorer.engine.game import GameState, Play, Stage, apply_all
+from explorer.engine.core.cards import SEATS, Seat, Team, cards
+from explorer.engine.core.profiles import PROFILES, get_profile
+from explorer.engine.files.scenario import check_doc, check_text
+from explorer.engine.game.state import GameState, Play, Stage, apply_all
 from explorer.engine.players import PLAYERS, PlayerError, make_player
 from explorer.engine.players.heuristic import hokum_strength, sun_strength
-from explorer.engine.profiles import PROFILES, get_profile
-from explorer.engine.scenario import check_doc, check_text
-from explorer.engine.selfplay import duel, play_deal, selfplay, table
+from explorer.engine.players.selfplay import duel, play_deal, selfplay, table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,8 +41,8 @@ def test_the_heuristic_bids_on_trumps_and_the_sun_on_aces_and_tens():
 
 def test_the_heuristic_gives_points_to_a_partner_whose_card_is_a_master():
     """N leads the master AS; S, last to play and void, drops its 10 on the partner's trick."""
-    from explorer.engine.contract import Contract
-    from explorer.engine.tables import Mode
+    from explorer.engine.core.contract import Contract
+    from explorer.engine.core.tables import Mode
     hands = {Seat.N: cards("AS 7S 8S 9S 7H 8H 9H 7D"), Seat.W: cards("KS QS JS TS 8D 9D JD QD"),
              Seat.S: cards("TC AC KC QC TH AH KH QH"), Seat.E: cards("7C 8C 9C JC JH TD KD AD")}
     g = GameState.from_hands(hands, dealer=Seat.E, contract=Contract(Mode.SUN, None, Seat.N))
@@ -66,7 +66,7 @@ def test_players_are_always_legal_and_decide_from_the_view_alone():
 
 def test_a_players_choice_does_not_change_when_the_hidden_hands_are_reshuffled():
     """Same view, same seed, same choice: the player cannot depend on cards it cannot see."""
-    from explorer.engine.bidding import Call, CallKind
+    from explorer.engine.rules.bidding import Call, CallKind
     a = apply_all(GameState.new(31, dealer=Seat.S), ["E: hokum"])
     while a.stage is not Stage.PLAY:
         a = a.apply(Call(CallKind.PASS))

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from explorer.engine.cards import Seat, Team
+from explorer.engine.core.cards import Seat, Team
+from explorer.engine.core.profiles import get_profile
 from explorer.engine.game import GameState, IllegalActionError, Play, Stage
+from explorer.engine.game.practice import MAX_DEALS, Practice, PracticeError
 from explorer.engine.players import make_player
-from explorer.engine.practice import MAX_DEALS, Practice, PracticeError
-from explorer.engine.profiles import get_profile
 
 
 def _until_me(p: Practice) -> Practice:
@@ -142,7 +142,7 @@ def test_a_stored_match_that_goes_on_after_it_was_decided_is_refused():
 
 
 def test_a_forged_match_of_copies_of_one_deal_is_refused_at_its_second_deal_without_replaying_them(monkeypatch):
-    import explorer.engine.practice as practice
+    import explorer.engine.game.practice as practice
 
     first = _play_out(Practice.new(seed=7)).to_json()
     replayed = []

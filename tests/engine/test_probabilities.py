@@ -9,8 +9,9 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
-from explorer.engine.cards import Rank, Suit
-from explorer.engine.probabilities import (
+from explorer.engine.core.cards import Rank, Suit
+from explorer.engine.core.tables import Mode
+from explorer.engine.fast.probabilities import (
     EVENTS,
     FULL_RANKS,
     Deck,
@@ -19,8 +20,8 @@ from explorer.engine.probabilities import (
     probability,
     suit_shows,
 )
-from explorer.engine.simulate import simulate, suit_runs_table
-from explorer.engine.tables import Mode
+from explorer.engine.fast.projects import suit_runs_table
+from explorer.engine.fast.simulate import simulate
 
 SMALL_DECKS = [
     pytest.param(Deck(FULL_RANKS[3:]), 5, id="5-ranks-5-cards"),        # 10 J Q K A: 20 cards

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.cards import Seat, Suit, Team, cards
-from explorer.engine.profiles import DETAILED, custom_profile
-from explorer.engine.projects import (
+from explorer.engine.core.cards import Seat, Suit, Team, cards
+from explorer.engine.core.profiles import DETAILED, custom_profile
+from explorer.engine.core.tables import Mode
+from explorer.engine.files.scenario import check_text
+from explorer.engine.rules.projects import (
     ProjectError,
     baloot_absorbed,
     compare_projects,
@@ -19,8 +21,6 @@ from explorer.engine.projects import (
     has_baloot,
     project_of,
 )
-from explorer.engine.scenario import check_text
-from explorer.engine.tables import Mode
 
 SUN, HOKUM = Mode.SUN, Mode.HOKUM
 S, E, N, W = Seat.S, Seat.E, Seat.N, Seat.W

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from explorer.engine.cards import DECK, SEATS, SUITS, Card, Seat, Suit, priority_order
-from explorer.engine.play import PlayRule, PlayState, check_play, legal_plays, trick_winner
-from explorer.engine.profiles import DETAILED, SIMPLE, TOURNAMENT, RuleProfile
-from explorer.engine.tables import Mode
+from explorer.engine.core.cards import DECK, SEATS, SUITS, Card, Seat, Suit, priority_order
+from explorer.engine.core.profiles import DETAILED, SIMPLE, TOURNAMENT, RuleProfile
+from explorer.engine.core.tables import Mode
+from explorer.engine.rules.play import PlayRule, PlayState, check_play, legal_plays, trick_winner
 
 PLAIN_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 """Sun and plain-suit card points (000 §01)."""

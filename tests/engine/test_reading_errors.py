@@ -14,11 +14,11 @@ import re
 import pytest
 
 from explorer.__main__ import main
-from explorer.engine import loader
-from explorer.engine.errors import ScenarioError
-from explorer.engine.i18n import style_for
-from explorer.engine.loader import load_json, load_yaml
-from explorer.engine.scenario import check_text
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.i18n import style_for
+from explorer.engine.files import loader
+from explorer.engine.files.loader import load_json, load_yaml
+from explorer.engine.files.scenario import check_text
 
 BACKENDS = [pytest.param(None, id="default"), pytest.param(loader.PurePythonLoader, id="pyyaml")]
 ARABIC = style_for("ar")

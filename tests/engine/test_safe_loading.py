@@ -1,5 +1,5 @@
 """Every way a scenario enters (a file, standard input, a share link, a lesson) is read by one safe
-loader (explorer/engine/loader.py): bad input gets one located line per problem, never a traceback,
+loader (explorer/engine/files/loader.py): bad input gets one located line per problem, never a traceback,
 and the work done is bounded by the input's size, whatever its shape (issue 9).
 
 Work is measured by the values the loader builds (``stats["values"]``), never by the clock: speed is
@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from explorer.engine import loader
-from explorer.engine.errors import ScenarioError, short
-from explorer.engine.loader import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_VALUES, load_json, load_yaml
-from explorer.engine.scenario import check_text, dump_yaml, parse_text
-from explorer.engine.share import decode_scenario, encode_scenario
+from explorer.engine.core.errors import ScenarioError, short
+from explorer.engine.files import loader
+from explorer.engine.files.loader import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_VALUES, load_json, load_yaml
+from explorer.engine.files.scenario import check_text, dump_yaml, parse_text
+from explorer.engine.files.share import decode_scenario, encode_scenario
 
 BACKENDS = [pytest.param(loader.PurePythonLoader, id="pyyaml")]
 if loader.CParser is not None:
@@ -379,7 +379,7 @@ def test_json_links_and_yaml_files_agree_on_valid_scenarios():
     pytest.param("²", "deal 1, NS: '²' is not a whole number of game points", id="a-digit-int-cannot-read"),
 ])
 def test_a_score_sheet_cell_no_deal_can_award_is_a_located_problem_not_an_int_conversion_error(cell, line):
-    from explorer.engine.match import MatchError, whole_points
+    from explorer.engine.rules.match import MatchError, whole_points
 
     with pytest.raises(MatchError) as e:
         whole_points(cell, where="deal 1, NS")

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from explorer.engine.bidding import Call, CallKind
-from explorer.engine.cards import SEATS, Seat, cards
-from explorer.engine.contract import Contract
-from explorer.engine.game import GameState, Stage, apply_all
+from explorer.engine.core.cards import SEATS, Seat, cards
+from explorer.engine.core.contract import Contract
+from explorer.engine.core.profiles import PROFILES, get_profile
+from explorer.engine.core.tables import Mode
+from explorer.engine.game.state import GameState, Stage, apply_all
 from explorer.engine.players import make_player
 from explorer.engine.players.sampling import NoWorld, consistent, knowledge, sample_worlds
-from explorer.engine.profiles import PROFILES, get_profile
-from explorer.engine.tables import Mode
+from explorer.engine.rules.bidding import Call, CallKind
 
 
 def _true_world(g: GameState, seat: Seat) -> dict:

@@ -15,13 +15,13 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from explorer.engine.kinds.bidding import BiddingBlockIn, BiddingIn
-from explorer.engine.kinds.deal import DealIn
-from explorer.engine.kinds.play import PlayIn
-from explorer.engine.kinds.projects import ProjectsIn
-from explorer.engine.kinds.score import ScoreIn
-from explorer.engine.profiles import OPTIONS, PROFILES
-from explorer.engine.scenario import KIND_NAMES, KINDS, Common, check_text
+from explorer.engine.core.profiles import OPTIONS, PROFILES
+from explorer.engine.files.kinds.bidding import BiddingBlockIn, BiddingIn
+from explorer.engine.files.kinds.deal import DealIn
+from explorer.engine.files.kinds.play import PlayIn
+from explorer.engine.files.kinds.projects import ProjectsIn
+from explorer.engine.files.kinds.score import ScoreIn
+from explorer.engine.files.scenario import KIND_NAMES, KINDS, Common, check_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "data" / "scenarios" / "README.md").read_text(encoding="utf-8")

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.engine.cards import Seat, Suit, Team, cards
-from explorer.engine.contract import Contract, Escalation, Level
-from explorer.engine.profiles import custom_profile
-from explorer.engine.projects import declared_projects
-from explorer.engine.scoring import DealFacts, convert, score_deal, tie_by_units
-from explorer.engine.tables import Mode
+from explorer.engine.core.cards import Seat, Suit, Team, cards
+from explorer.engine.core.contract import Contract, Escalation, Level
+from explorer.engine.core.profiles import custom_profile
+from explorer.engine.core.tables import Mode
+from explorer.engine.rules.projects import declared_projects
+from explorer.engine.rules.scoring import DealFacts, convert, score_deal, tie_by_units
 
 PIPELINE = ("raw", "last_trick", "counting_team", "conversion", "complement", "projects", "baloot",
             "comparison", "tie_rule", "award", "match")

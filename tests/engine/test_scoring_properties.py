@@ -11,12 +11,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.engine.cards import SEATS, Seat, Suit, Team, cards
-from explorer.engine.contract import Contract, Escalation, Level
-from explorer.engine.profiles import PROFILES
-from explorer.engine.projects import project_of
-from explorer.engine.scoring import DealFacts, convert, project_multiplier, score_deal
-from explorer.engine.tables import GAME_POOL, KABOOT_AWARD, RAW_TOTAL, Mode
+from explorer.engine.core.cards import SEATS, Seat, Suit, Team, cards
+from explorer.engine.core.contract import Contract, Escalation, Level
+from explorer.engine.core.profiles import PROFILES
+from explorer.engine.core.tables import GAME_POOL, KABOOT_AWARD, RAW_TOTAL, Mode
+from explorer.engine.rules.projects import project_of
+from explorer.engine.rules.scoring import DealFacts, convert, project_multiplier, score_deal
 
 PIPELINE = ("raw", "last_trick", "counting_team", "conversion", "complement", "projects", "baloot",
             "comparison", "tie_rule", "award", "match")

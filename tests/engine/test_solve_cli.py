@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from explorer.__main__ import main
-from explorer.engine.profiles import get_profile
-from explorer.engine.scenario import dump_yaml
+from explorer.engine.core.profiles import get_profile
+from explorer.engine.files.scenario import dump_yaml
 from explorer.engine.solver.samples import random_position
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,16 +15,16 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from explorer.engine.contract import Level
+from explorer.engine.core.contract import Level
+from explorer.engine.core.profiles import OPTIONS
+from explorer.engine.core.tables import Mode
+from explorer.engine.files.scenario import check_doc
 from explorer.engine.game import Play
-from explorer.engine.profiles import OPTIONS
-from explorer.engine.scenario import check_doc
 from explorer.engine.solver import kernel as K
 from explorer.engine.solver.award import Deal, scale
 from explorer.engine.solver.position import from_state
 from explorer.engine.solver.samples import random_position
 from explorer.engine.solver.search import _WORK, solve
-from explorer.engine.tables import Mode
 from tests.engine import minimax
 
 FAST, SLOW = 480, 4800

@@ -10,13 +10,13 @@ import itertools
 
 import pytest
 
-from explorer.engine.cards import Seat, Team, cards
-from explorer.engine.contract import Contract, Escalation, Level
-from explorer.engine.profiles import custom_profile
-from explorer.engine.projects import declared_projects
-from explorer.engine.scoring import DealFacts, score_deal
+from explorer.engine.core.cards import Seat, Team, cards
+from explorer.engine.core.contract import Contract, Escalation, Level
+from explorer.engine.core.profiles import custom_profile
+from explorer.engine.core.tables import RAW_TOTAL, Mode
+from explorer.engine.rules.projects import declared_projects
+from explorer.engine.rules.scoring import DealFacts, score_deal
 from explorer.engine.solver.award import AwardNotMonotone, Deal, award_of, scale
-from explorer.engine.tables import RAW_TOTAL, Mode
 
 LEVELS = {Mode.SUN: (Level.NONE, Level.DOUBLE),
           Mode.HOKUM: (Level.NONE, Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE, Level.GAHWA)}

@@ -8,16 +8,16 @@ import random
 import numpy as np
 import pytest
 
-from explorer.engine.bidding import Call, CallKind
-from explorer.engine.cards import SEATS, Seat, cards
-from explorer.engine.contract import Contract
-from explorer.engine.errors import ScenarioError
-from explorer.engine.game import GameState, Play, Stage, apply_all
+from explorer.engine.core.cards import SEATS, Seat, cards
+from explorer.engine.core.contract import Contract
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.tables import Mode
+from explorer.engine.fast.playout import card_mask, greedy_policy, play_out, random_policy
+from explorer.engine.game.state import GameState, Play, Stage, apply_all
 from explorer.engine.players import make_player
-from explorer.engine.review import COST_THRESHOLD, hint, review
-from explorer.engine.selfplay import play_deal, table
-from explorer.engine.simulate import card_mask, greedy_policy, play_out, random_policy
-from explorer.engine.tables import Mode
+from explorer.engine.players.review import COST_THRESHOLD, hint, review
+from explorer.engine.players.selfplay import play_deal, table
+from explorer.engine.rules.bidding import Call, CallKind
 
 
 def _in_play(seed: int) -> GameState:
@@ -112,7 +112,7 @@ def test_the_review_lists_the_decisions_that_cost_two_game_points_or_more():
 
 def test_a_review_points_at_the_moment_of_each_decision():
     g, _ = play_deal(GameState.new(47, dealer=Seat.N), table("heuristic", "random", seed=47))
-    from explorer.engine.scenario import verdict_of
+    from explorer.engine.files.scenario import verdict_of
     states = verdict_of(g.record()).states()
     for d in review(g.record(), ["E"], samples=6).decisions:
         assert states[d.index].to_act is Seat.E and states[d.index + 1].actions[-1] == d.played

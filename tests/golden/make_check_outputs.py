@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from explorer.engine.scenario import check_doc, check_text  # noqa: E402
-from explorer.engine.simulate import sample_deal_docs  # noqa: E402
+from explorer.engine.fast.simulate import sample_deal_docs  # noqa: E402
+from explorer.engine.files.scenario import check_doc, check_text  # noqa: E402
 
 PROFILES = ("detailed", "tournament", "simple")
 

@@ -7,12 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..game import Action, PlayerView
-from ..i18n import Msg
-
-
-class PlayerError(ValueError):
-    """An unknown player name."""
+from explorer.engine.core.errors import PlayerError
+from explorer.engine.core.i18n import Code, Msg
+from explorer.engine.game.state import Action, PlayerView
 
 
 @dataclass(frozen=True)
@@ -51,7 +48,8 @@ def make_player(name: str, *, seed: Any = None, **options: Any) -> Player:
     try:
         factory = PLAYERS[name.strip().lower()]
     except KeyError:
-        raise PlayerError(f"unknown player {name!r} (use {', '.join(sorted(PLAYERS))})") from None
+        raise PlayerError("unknown player {value} (use {names})", value=repr(name),
+                          names=Code(", ".join(sorted(PLAYERS)))) from None
     return factory(seed=seed, **options)
 
 

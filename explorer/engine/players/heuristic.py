@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bidding import Call, CallKind
-from ..cards import SUITS, Card, Rank, Seat, Suit
-from ..game import Action, Declare, Play, PlayerView, Stage
-from ..i18n import Msg
-from ..play import card_strength, card_value, is_trump, winning_index
-from ..projects import find_projects
-from ..tables import HOKUM_TRUMP_ORDER, SUN_ORDER, Mode
-from .base import Choice, register, seeded
+from explorer.engine.core.cards import SUITS, Card, Rank, Seat, Suit
+from explorer.engine.core.i18n import Msg
+from explorer.engine.core.tables import HOKUM_TRUMP_ORDER, SUN_ORDER, Mode
+from explorer.engine.game.state import Action, Declare, Play, PlayerView, Stage
+from explorer.engine.players.base import Choice, register, seeded
+from explorer.engine.rules.bidding import Call, CallKind
+from explorer.engine.rules.play import card_strength, card_value, is_trump, winning_index
+from explorer.engine.rules.projects import find_projects
 
 HOKUM_CALL = 6.0
 """Hokum strength at which it calls Hokum.
@@ -263,10 +263,10 @@ class _Play:
 
 
 def _seat_at(leader: Seat, i: int) -> Seat:
-    from ..play import seats_from
+    from explorer.engine.rules.play import seats_from
     return seats_from(leader, i + 1)[-1]
 
 
 def _all_cards() -> tuple[Card, ...]:
-    from ..cards import DECK
+    from explorer.engine.core.cards import DECK
     return DECK

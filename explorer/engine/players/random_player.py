@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import PlayerView
-from .base import Choice, register, seeded
+from explorer.engine.game.state import PlayerView
+from explorer.engine.players.base import Choice, register, seeded
 
 
 @register("random")

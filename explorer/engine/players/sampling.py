@@ -7,7 +7,7 @@ seats, each receiving as many as it holds, so that every world agrees with every
 * every card each seat played was legal: a seat cannot hold a card that would have made its play
   illegal (a void shown by not following, no trump able to win when it discarded against an
   opponent's winning card, no trump at all under must-undertrump, a third seat that did not cut…).
-  This is asked of the rules themselves (:func:`~explorer.engine.play.check_play` on the play with
+  This is asked of the rules themselves (:func:`~explorer.engine.rules.play.check_play` on the play with
   that one card added to the hand), so no rule is written twice;
 * the upcard is in its taker's hand until played; the projects shown in trick 2 are in their
   owners' hands until played.
@@ -29,15 +29,12 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import DECK, SEATS, Card, Seat
-from ..game import PlayerView, Stage
-from ..play import PlayState, check_play, seats_from
+from explorer.engine.core.cards import DECK, SEATS, Card, Seat
+from explorer.engine.core.errors import NoWorld
+from explorer.engine.game.state import PlayerView, Stage
+from explorer.engine.rules.play import PlayState, check_play, seats_from
 
 World = dict[Seat, tuple[Card, ...]]
-
-
-class NoWorld(RuntimeError):
-    """No deal of the unseen cards fits what has been seen (the view is inconsistent)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +132,7 @@ def _one(k: Knowledge, rng: random.Random, tries: int) -> World:
             room[s] -= 1
         if ok and not any(room.values()):
             return {s: tuple(h) for s, h in hands.items()}
-    raise NoWorld(f"no deal of the {len(cards)} unseen cards fits what {k.seat.value} has seen")
+    raise NoWorld("no deal of the {n} unseen cards fits what {seat} has seen", n=len(cards), seat=k.seat)
 
 
 def full_hands(view: PlayerView, world: World) -> dict[Seat, tuple[Card, ...]]:

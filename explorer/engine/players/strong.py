@@ -7,8 +7,8 @@ For each decision in play, it
    the cards played, every void or missing trump a past play shows, the upcard's owner, the projects
    shown);
 2. plays each legal card (an Ekka announcement is a card of its own) in every sampled deal to the end
-   with the vectorised engine (:func:`~explorer.engine.simulate.play_out`), all seats playing the
-   :func:`~explorer.engine.simulate.greedy_policy`, and scores each play-out with the whole pipeline:
+   with the vectorised engine (:func:`~explorer.engine.fast.playout.play_out`), all seats playing the
+   :func:`~explorer.engine.fast.playout.greedy_policy`, and scores each play-out with the whole pipeline:
    the buyer's make-or-fail threshold, projects, Baloot, Kaboot and the escalation level;
 3. picks the card with the best mean outcome in game points (its team's award minus the other's; a Gahwa
    counts as the match, 152), using the same sampled deals for every card so that they are compared on
@@ -36,16 +36,16 @@ from typing import Any
 
 import numpy as np
 
-from ..bidding import Call, CallKind
-from ..cards import SEATS
-from ..contract import Escalation, Level
-from ..game import Action, Declare, Play, PlayerView, Stage
-from ..i18n import Msg
-from ..simulate import card_mask, greedy_policy, play_out
-from ..tables import MATCH_TARGET
-from .base import Choice, register
-from .heuristic import HeuristicPlayer, _Play
-from .sampling import full_hands, sample_worlds
+from explorer.engine.core.cards import SEATS
+from explorer.engine.core.contract import Escalation, Level
+from explorer.engine.core.i18n import Msg
+from explorer.engine.core.tables import MATCH_TARGET
+from explorer.engine.fast.playout import card_mask, greedy_policy, play_out
+from explorer.engine.game.state import Action, Declare, Play, PlayerView, Stage
+from explorer.engine.players.base import Choice, register
+from explorer.engine.players.heuristic import HeuristicPlayer, _Play
+from explorer.engine.players.sampling import full_hands, sample_worlds
+from explorer.engine.rules.bidding import Call, CallKind
 
 SAMPLES = 96
 """Sampled deals per decision (configurable: ``make_player("strong", samples=...)``)."""
@@ -194,9 +194,9 @@ def _what_it_does(p: _Play, view: PlayerView, a: Play) -> Msg:
         if p.master(card):
             return Msg("{card} is the highest card left in its suit, so it should win the trick.", card=card)
         return Msg("Leading {card} gives little away.", card=card)
-    from ..play import winning_index
+    from explorer.engine.rules.play import winning_index
     win_i = winning_index(p.trick, p.mode, trump)
-    from .heuristic import _seat_at
+    from explorer.engine.players.heuristic import _seat_at
     partner_wins = _seat_at(p.leader, win_i) is view.seat.partner
     if partner_wins:
         if p.points(card) >= 10:

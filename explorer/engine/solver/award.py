@@ -18,8 +18,8 @@ where the award changes.
 At Gahwa the deal has no numeric award (its winner wins the match): the convention is ``+152`` (the match
 target) when the team wins the deal and ``−152`` when it loses it.
 
->>> from explorer.engine.cards import Suit
->>> from explorer.engine.contract import Contract, Escalation
+>>> from explorer.engine.core.cards import Suit
+>>> from explorer.engine.core.contract import Contract, Escalation
 >>> facts = DealFacts(contract=Contract(Mode.HOKUM, Suit.H, Seat.S), escalation=Escalation(),
 ...                   points={Team.NS: 100, Team.EW: 62})
 >>> award_of(score_deal(facts), Team.NS)                     # NS records 10, EW 6
@@ -34,12 +34,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..cards import Rank, Seat, Team
-from ..game import GameState
-from ..profiles import RuleProfile
-from ..projects import Project
-from ..scoring import DealFacts, ScoreResult, score_deal
-from ..tables import MATCH_TARGET, RAW_TOTAL, Mode
+from explorer.engine.core.cards import Rank, Seat, Team
+from explorer.engine.core.profiles import RuleProfile
+from explorer.engine.core.tables import MATCH_TARGET, RAW_TOTAL, Mode
+from explorer.engine.game import GameState
+from explorer.engine.rules.projects import Project
+from explorer.engine.rules.scoring import DealFacts, ScoreResult, score_deal
 
 GAHWA_AWARD = MATCH_TARGET
 """The award the convention gives at Gahwa: ± the match target, for winning or losing the deal."""

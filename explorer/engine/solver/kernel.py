@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit
+from explorer.engine.solver.jit import njit
 
 TRUMP, UNDER, CUT3, LOCKED, MAXT, A, B, DPLUS, DMINUS, MERGE, MASK, PMASK = range(12)
 """Slots of P, at the start of M (PMASK: the mask of the cards worth points)."""
@@ -450,13 +450,13 @@ def store(M, row, k0, k1, meta, gen, lo, hi, g, alpha, beta, best, tleft):
     M[row + 7] = tleft
 
 
+# One self-recursive function, called back with no literal argument: numba then loads it back from its disk
+# cache (mutual recursion, or a literal argument in the recursive call, leaves a symbol unresolved there). No
+# call in this module passes a literal (``0``, ``True``) either: numba would compile the callee once more for it.
 @njit
 def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
     """The value from here (fail-soft alpha-beta): exact when it falls strictly inside (alpha, beta), else a
-    bound on the side it falls. The table is read and written at the start of a trick. One self-recursive
-    function, called back with no literal argument: numba then loads it back from its disk cache (mutual
-    recursion, or a literal argument in the recursive call, leaves a symbol unresolved there). No call in
-    this module passes a literal (``0``, ``True``) either: numba would compile the callee once more for it."""
+    bound on the side it falls. The table is read and written at the start of a trick."""
     M[CNT] += 1
     zero = ntab & 0          # not the literal 0: see above
     base = SOFF + 4 + 4 * tleft
@@ -464,8 +464,7 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
     first = zero - 1
     row = zero - 1
     k0 = k1 = meta = lo = hi = zero
-    a0 = alpha
-    b0 = beta
+    a0, b0 = alpha, beta
     if ntab == 0:
         if tleft == 0:
             return end_value(sweep, M)
@@ -497,8 +496,7 @@ def search(M, ntab, leader, win, tfree, sweep, tleft, alpha, beta, ply, gen):
     n = node_moves(M, ntab, leader, win, tfree, tleft, ply, first, ntab >= 0)
     maxing = (seat & 1) == M[MAXT]
     g = -INF if maxing else INF
-    a = a0
-    b = b0
+    a, b = a0, b0
     mrow = MV + 8 * ply
     best = M[mrow]
     for m in range(n):

@@ -4,7 +4,7 @@ The seats are indexed as in :data:`~..cards.SEATS` (S E N W = 0..3, so a seat's 
 EW 1) and the cards by the kernel's internal codes (``8 × suit + strength``, strength from the engine's
 :func:`~..tables.strength` in the contract's order of that suit).
 
->>> from explorer.engine.cards import Suit
+>>> from explorer.engine.core.cards import Suit
 >>> [str(c) for c in internal_cards(Mode.HOKUM, Suit.H)[8:16]]   # the trump suit, weakest first
 ['7H', '8H', 'QH', 'KH', 'TH', 'AH', '9H', 'JH']
 """
@@ -16,12 +16,12 @@ from functools import cache
 
 import numpy as np
 
-from ..cards import SEATS, SUITS, Card, Rank, Seat, Team
-from ..game import GameState, Stage
-from ..play import ekka_problem, is_trump, team_totals, winning_index
-from ..profiles import RuleProfile
-from ..tables import Mode, card_points, strength
-from . import kernel as K
+from explorer.engine.core.cards import SEATS, SUITS, Card, Rank, Seat, Team
+from explorer.engine.core.profiles import RuleProfile
+from explorer.engine.core.tables import Mode, card_points, strength
+from explorer.engine.game import GameState, Stage
+from explorer.engine.rules.play import ekka_problem, is_trump, team_totals, winning_index
+from explorer.engine.solver import kernel as K
 
 OBJECTIVES = ("tricks", "points", "award")
 
@@ -105,7 +105,7 @@ def internal_cards(mode: Mode, trump) -> tuple[Card, ...]:
 
 
 def _deck() -> tuple[Card, ...]:
-    from ..cards import DECK
+    from explorer.engine.core.cards import DECK
     return DECK
 
 

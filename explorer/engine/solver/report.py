@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path  # noqa: F401  (doctests)
 from typing import Any
 
-from ..cards import Card, Seat
-from ..contract import Level
-from ..i18n import ENGLISH, Code, Msg, Notation, Style, plural, text
-from ..profiles import RuleProfile
-from ..scenario import Checked, check_doc, parse_text, verdict_of
-from .award import GAHWA_AWARD
+from explorer.engine.core.cards import Card, Notation, Seat
+from explorer.engine.core.contract import Level
+from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style, plural, text
+from explorer.engine.core.profiles import RuleProfile
+from explorer.engine.files.scenario import Checked, check_doc, parse_text, verdict_of
+from explorer.engine.solver.award import GAHWA_AWARD
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Solved:
 
 def solve_text(data: str | bytes, *, profile: str | RuleProfile | None = None, style: Style = ENGLISH) -> Solved:
     """Read, check and solve one file's text; never raises for bad input."""
-    from ..errors import ScenarioError, problem
+    from explorer.engine.core.errors import ScenarioError, problem
     checked = _checked(data, profile, style)
     if not checked.ok:
         return Solved(errors=checked.errors)
@@ -56,7 +56,7 @@ def solve_text(data: str | bytes, *, profile: str | RuleProfile | None = None, s
 
 
 def _checked(data: str | bytes, profile: str | RuleProfile | None, style: Style) -> Checked:
-    from ..errors import ScenarioError
+    from explorer.engine.core.errors import ScenarioError
     try:
         doc = parse_text(data)
     except ScenarioError as e:
@@ -66,7 +66,7 @@ def _checked(data: str | bytes, profile: str | RuleProfile | None, style: Style)
 
 def answer(verdict: Any, out: dict[str, Any]) -> dict[str, Any]:
     """The JSON keys for a judged deal: the solution at the seat to play, or nothing to play and why."""
-    from .search import solve
+    from explorer.engine.solver.search import solve
     base = {"seat": None, "cards": [], "best": [], "tricks_left": 0, "complete": bool(out.get("complete")),
             "valid": bool(out.get("valid")), "error": out.get("error"), "solve_ms": 0.0}
     if not out.get("valid") or out.get("complete") or not out.get("to_play"):

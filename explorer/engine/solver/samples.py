@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import random
 
-from ..cards import DECK, SEATS, Suit, Team
-from ..contract import Contract, Escalation, Level
-from ..game import Declare, GameState, Play
-from ..play import card_strength, is_trump
-from ..profiles import OPTIONS, RuleProfile, custom_profile
-from ..tables import Mode
+from explorer.engine.core.cards import DECK, SEATS, Suit, Team
+from explorer.engine.core.contract import Contract, Escalation, Level
+from explorer.engine.core.profiles import OPTIONS, RuleProfile, custom_profile
+from explorer.engine.core.tables import Mode
+from explorer.engine.game import Declare, GameState, Play
+from explorer.engine.rules.play import card_strength, is_trump
 
 SUN_LEVELS = (Level.NONE, Level.DOUBLE)
 HOKUM_LEVELS = (Level.NONE, Level.DOUBLE, Level.TRIPLE, Level.QUADRUPLE, Level.GAHWA)

@@ -27,13 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import SUITS, Card, Seat
-from ..game import GameState, Play, Stage
-from ..play import card_strength
-from ..projects import Project
-from . import kernel as K
-from .award import Deal, Scale, scale
-from .position import OBJECTIVES, Position, ekka_lead, from_state
+from explorer.engine.core.cards import SUITS, Card, Seat
+from explorer.engine.game import GameState, Play, Stage
+from explorer.engine.rules.play import card_strength
+from explorer.engine.rules.projects import Project
+from explorer.engine.solver import kernel as K
+from explorer.engine.solver.award import Deal, Scale, scale
+from explorer.engine.solver.position import OBJECTIVES, Position, ekka_lead, from_state
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ message...) and the keys of one item on a page are ``page_key(<page>, *parts)``
 
 Each page's keys are in the module of its name (``state/trick.py``...), all read from here
 (``state.TRICK_MODE``). The package only names keys; it imports no Streamlit. The sidebar's widgets are in
-:mod:`explorer.ui.sidebar`, the lessons' progress model in :mod:`explorer.ui.lesson_state`.
+:mod:`explorer.ui.shell.sidebar`, the lessons' progress model in :mod:`explorer.ui.lessons.state`.
 
 >>> page_key(TRICK, DOC), score_project_key("N"), lesson_card_key("05-cutting", "follow", "7D")
 ('trick.doc', 'score.projects.N', 'lesson.q.05-cutting.follow.card.7D')

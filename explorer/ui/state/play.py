@@ -5,7 +5,7 @@
 """
 
 PLAY_PRACTICE = "play.practice"
-"""The :class:`~explorer.engine.practice.Practice` in play (kept in the browser as ``practice``)."""
+"""The :class:`~explorer.engine.game.practice.Practice` in play (kept in the browser as ``practice``)."""
 PLAY_RESTORED = "play.restored"
 """True once the practice kept in this browser has been brought into this session."""
 PLAY_NOTICE = "play.notice"

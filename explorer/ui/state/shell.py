@@ -29,5 +29,5 @@ def sidebar_option_key(name: str) -> str:
 GLOSSARY_SEARCH = "glossary.search"
 """Text input: the glossary filter."""
 APP_ACTIONS = "app.actions"
-"""Int: how many taps on an action button this session has acted on (:mod:`explorer.ui.once`); a button drawn before
+"""Int: how many taps on an action button this session has acted on (:mod:`explorer.ui.shell.once`); a button drawn before
 the last one is stale, and its tap does nothing."""

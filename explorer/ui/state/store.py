@@ -1,4 +1,4 @@
-"""Keys of the browser store (:mod:`explorer.ui.browser_store`, ``store.``): values kept in localStorage."""
+"""Keys of the browser store (:mod:`explorer.ui.shell.browser_store`, ``store.``): values kept in localStorage."""
 
 STORE_SLOTS = "store.slots"
 """Dict: name of a stored value → what this session knows of it (last text read or written, problem)."""

@@ -1,0 +1,1 @@
+"""The fast layer: the vectorised simulator, exact probabilities and the exact solver, checked against the rules by construction."""

@@ -1,0 +1,179 @@
+"""``kind: play``: which cards may this seat play now, and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.engine.core.cards import Card, Seat
+from explorer.engine.core.contract import Contract
+from explorer.engine.core.errors import ScenarioError, at
+from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style, plural
+from explorer.engine.core.profiles import RuleProfile
+from explorer.engine.core.tables import Mode
+from explorer.engine.files.scenario import (
+    CardT,
+    Common,
+    ContractIn,
+    TrickIn,
+    check_duplicates,
+    read_model,
+    register,
+)
+from explorer.engine.rules.bidding import may_lock
+from explorer.engine.rules.play import (
+    Obligation,
+    PlayState,
+    Verdict,
+    check_play,
+    ekka_problem,
+    obligation,
+    trick_winner,
+)
+
+
+class PlayIn(Common):
+    contract: ContractIn
+    tricks: list[TrickIn] | None = None
+    current: TrickIn
+    ekka: bool | None = None
+    hand: list[CardT]
+    played: list[CardT] | None = None
+
+
+def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
+                     path: str = "tricks") -> tuple[list[str], Seat | None, list[Card]]:
+    """Check earlier tricks (4 cards, leaders follow winners, Ekka claims); return problems, next leader, played."""
+    problems: list[str] = []
+    played: list[Card] = []
+    expected = dealer.right if dealer else None
+    for i, t in enumerate(tricks):
+        p = f"{path}[{i}]"
+        if len(t.cards) != 4:
+            problems.append(at(f"{p}.cards", Msg("a finished trick has 4 cards, not {n}", n=len(t.cards))))
+        if expected is not None and t.leader is not expected:
+            why = (Msg("the dealer's right ({seat}) leads the first trick", seat=expected) if i == 0
+                   else Msg("{seat} won trick {trick}", seat=expected, trick=i))
+            problems.append(at(f"{p}.leader", Msg("{seat} cannot lead trick {trick}: {why}", seat=t.leader,
+                                                  trick=i + 1, why=why)))
+        if t.ekka and t.cards:
+            bad = ekka_problem(t.cards[0], played, contract.mode, contract.trump)
+            if bad:
+                problems.append(at(f"{p}.ekka", bad if isinstance(bad, Msg) else str(bad)))
+        if len(t.cards) == 4:
+            expected = trick_winner(t.leader, t.cards, contract.mode, contract.trump)
+        else:
+            expected = None
+        played.extend(t.cards)
+    return problems, expected, played
+
+
+@register("play")
+def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
+    s: PlayIn = read_model(PlayIn, doc)
+    c = s.contract
+    problems: list[str] = []
+    tricks = s.tricks or []
+    hist, next_leader, played = history_problems(tricks, c, s.dealer)
+    problems += hist
+    if s.tricks is not None:
+        if len(tricks) > 7:
+            problems.append(at("tricks", Msg("{n} earlier tricks leave no card to play (at most 7)", n=len(tricks))))
+        elif len(s.hand) != 8 - len(tricks):
+            problems.append(at("hand", plural("holds {held} cards; after {n} trick the seat to play holds {left}",
+                                              "holds {held} cards; after {n} tricks the seat to play holds {left}",
+                                              len(tricks), held=len(s.hand), left=8 - len(tricks))))
+        if next_leader is not None and s.current.leader is not next_leader:
+            problems.append(at("current.leader", Msg("{seat} cannot lead: {winner} won the last trick",
+                                                     seat=s.current.leader, winner=next_leader)))
+    elif not 1 <= len(s.hand) <= 8:
+        problems.append(at("hand", Msg("holds {n} cards (1 to 8)", n=len(s.hand))))
+    if s.tricks is None and s.dealer is not None and not s.played and s.current.leader is not s.dealer.right \
+            and len(s.hand) == 8:
+        problems.append(at("current.leader", Msg("{seat} cannot lead the first trick: the dealer's right ({right}) leads it",
+                                                 seat=s.current.leader, right=s.dealer.right)))
+    if len(s.current.cards) > 3:
+        problems.append(at("current.cards", Msg("{n} cards are already down: nobody is left to play",
+                                                n=len(s.current.cards))))
+    extra_played = list(s.played or [])
+    if extra_played and 1 <= len(s.hand) <= 8 and len(tricks) <= 7:
+        room = 4 * (8 - len(s.hand) - len(tricks))
+        if len(extra_played) > room:
+            if tricks:
+                why = Msg("the tricks already hold every card of the earlier tricks")
+            else:
+                why = plural("a seat holding {held} cards has seen {n} earlier trick, at most {room} cards",
+                             "a seat holding {held} cards has seen {n} earlier tricks, at most {room} cards",
+                             8 - len(s.hand), held=len(s.hand), room=room)
+            problems.append(at("played", plural("lists {n} card, but {why}", "lists {n} cards, but {why}",
+                                                len(extra_played), why=why)))
+    named = ([(f"tricks[{i}].cards[{j}]", card) for i, t in enumerate(tricks) for j, card in enumerate(t.cards)]
+             + [(f"played[{j}]", card) for j, card in enumerate(extra_played)]
+             + [(f"current.cards[{j}]", card) for j, card in enumerate(s.current.cards)])
+    check_duplicates(named, problems)
+    gone = {card: path for path, card in named}
+    for j, card in enumerate(s.hand):
+        if card in gone:
+            problems.append(at(f"hand[{j}]", Msg("{card} is in the hand but was already played at {other}", card=card,
+                                                   other=Code(gone[card]))))
+    check_duplicates([(f"hand[{j}]", card) for j, card in enumerate(s.hand)], problems)
+    ekka = bool(s.ekka) or s.current.ekka
+    ekka_path = "ekka" if s.ekka else "current.ekka"
+    all_played = played + extra_played
+    if ekka:
+        if not s.current.cards:
+            problems.append(at(ekka_path, Msg("Ekka is announced with a lead, but no card has been led")))
+        else:
+            bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
+            if bad:
+                problems.append(at(ekka_path, bad if isinstance(bad, Msg) else str(bad)))
+    if s.escalation is not None and s.escalation.locked:
+        if c.mode is Mode.SUN:
+            problems.append(at("escalation.locked", Msg("a Sun contract is never locked ({rule})", rule=Code("000 §03"))))
+        elif not may_lock(c.mode, s.escalation.level):
+            problems.append(at("escalation.locked", Msg("{level} is open: only a Double or Quadruple is declared "
+                                                        "locked ({rule})", level=s.escalation.level,
+                                                        rule=Code("000 §03"))))
+    if problems:
+        raise ScenarioError(problems)
+    locked = bool(s.escalation and s.escalation.locked)
+    state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
+                      hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
+                      profile=profile)
+    return PlayVerdict(state, obligation(state), tuple(check_play(state, card) for card in s.hand), c.engine())
+
+
+@dataclass(frozen=True)
+class PlayVerdict:
+    """The ``play`` kind's verdict: the moment, the obligation that applies, and each card's verdict."""
+
+    state: PlayState
+    obligation: Obligation
+    verdicts: tuple[Verdict, ...]
+    contract: Contract
+
+    @property
+    def legal(self) -> list[Card]:
+        return [v.card for v in self.verdicts if v.legal]
+
+    def to_dict(self, style: Style = ENGLISH) -> dict[str, Any]:
+        """The JSON output of scenario-format.md (``to_play``, ``legal``, ``illegal``, ``rule``, ``winning``...)."""
+        st, ob = self.state, self.obligation
+        winning = st.winning()
+        return {
+            "to_play": st.to_play.value,
+            "legal": sorted(str(c) for c in self.legal),
+            "illegal": {str(v.card): v.reason.render(style)
+                        for v in sorted(self.verdicts, key=lambda v: str(v.card)) if not v.legal},
+            "rule": ob.situation.render(style),
+            "rule_id": ob.rule.value,
+            "rule_text": Msg(ob.rule.doc).render(style),
+            "requirement": ob.requirement.render(style) if ob.requirement else None,
+            "winning": winning.value if winning else None,
+            "position": st.position,
+            "contract": self.contract.to_dict(),
+            "locked": st.locked,
+            "ekka": st.ekka,
+            "verdicts": [v.to_dict(style) for v in self.verdicts],
+            "mode": st.mode.value,
+        }

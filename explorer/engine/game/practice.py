@@ -1,0 +1,343 @@
+"""The practice table: you (South) and three computer players, deal after deal, to 152 or for one deal.
+
+A :class:`Practice` is plain data that survives a reload: the settings, and for each deal its seed,
+dealer, match totals before it, and the actions taken (as text). The game states are rebuilt from that
+by the game model, so a stored practice that the rules no longer accept is refused with the reason,
+never half-loaded.
+
+Computer seats decide from their own view only; each decision is a function of the deal's seed, the
+seat and the moment (a fresh player per decision), so a reload replays exactly what was played and the
+same deal dealt again plays the same way until you choose differently.
+
+>>> p = Practice.new(seed=7)
+>>> p.state.stage.value, p.human
+('bidding', <Seat.S: 'S'>)
+>>> while p.state.to_act not in (None, p.human):
+...     p = p.step()
+>>> p.state.to_act is p.human or p.state.finished
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
+
+from explorer.engine.core.cards import SEATS, Seat, Team
+from explorer.engine.core.errors import (
+    EngineError,
+    InputError,
+    MatchError,
+    PracticeError,
+    ProfileError,
+    at,
+    short,
+)
+from explorer.engine.core.i18n import Code, Msg
+from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
+from explorer.engine.files.scenario import SeatT, validation_problems
+from explorer.engine.game.state import Action, GameState, IllegalActionError, parse_action
+from explorer.engine.players import make_player
+from explorer.engine.rules.match import MAX_MATCH_TOTAL, Match
+
+Goal = Literal["match", "deal"]
+Difficulty = Literal["heuristic", "strong"]
+DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.N: "Noura", Seat.E: "Faisal", Seat.W: "Hamad"}
+"""The seed's table (002): you and your partner Noura against Faisal and Hamad."""
+FORMAT = 1
+MAX_DEALS = 60
+"""A practice holds at most this many deals: a match to 152 takes about 10 to 20, redeals included (every deal
+played adds 16 game points or more, so about 20 take a team past 152). A stored one is replayed deal by deal on
+every load, so the bound is its cost too: 60 redeals replay in about 0.2 s."""
+
+
+@dataclass(frozen=True)
+class DealLog:
+    """One deal of the practice: how it was dealt and what was done."""
+
+    seed: str
+    dealer: Seat
+    match: tuple[int, int]
+    actions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Practice:
+    """A practice session: settings and deals (the last one is in play until it is finished)."""
+
+    seed: int
+    profile: RuleProfile = DEFAULT_PROFILE
+    goal: Goal = "match"
+    difficulty: Difficulty = "heuristic"
+    names: tuple[tuple[Seat, str], ...] = tuple(DEFAULT_NAMES.items())
+    deals: tuple[DealLog, ...] = ()
+    human: Seat = Seat.S
+    tutor: bool = True
+    """Tutor mode: the obligation before each of your cards, Take back and hints (off: table mode)."""
+    auto_declare: bool = True
+    """Beginner mode: your projects are found and declared for you (off: you declare them yourself)."""
+
+    # --- starting -----------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, *, profile: RuleProfile = DEFAULT_PROFILE, goal: Goal = "match",
+            difficulty: Difficulty = "heuristic", names: dict[Seat, str] | None = None,
+            dealer: Seat | None = None, tutor: bool = True, auto_declare: bool = True) -> Practice:
+        """A new match: the first dealer drawn from ``seed`` (unless given), the first deal dealt."""
+        dealer = dealer or random.Random(seed).choice(SEATS)
+        got = dict(DEFAULT_NAMES)
+        got.update({s: n for s, n in (names or {}).items() if str(n).strip()})
+        p = cls(seed=seed, profile=profile, goal=goal, difficulty=difficulty,
+                names=tuple((s, str(got[s]).strip()[:40]) for s in SEATS), tutor=tutor, auto_declare=auto_declare)
+        return replace(p, deals=(DealLog(f"{seed}-1", dealer, (0, 0)),))
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    @cached_property
+    def states(self) -> tuple[GameState, ...]:
+        """Each deal's current state, rebuilt by the game model from its seed and actions."""
+        return tuple(_replay(self.profile, log) for log in self.deals)
+
+    @property
+    def state(self) -> GameState:
+        """The deal in play (or the last one, finished)."""
+        return self.states[-1]
+
+    @property
+    def name_of(self) -> dict[Seat, str]:
+        return dict(self.names)
+
+    @cached_property
+    def match(self) -> Match:
+        """The score sheet of the finished deals."""
+        return Match(tuple(g.match_deal() for g in self.states if g.finished))
+
+    @property
+    def over(self) -> bool:
+        """The match is decided (or, playing one deal, the deal is finished)."""
+        if self.goal == "deal":
+            return self.state.finished
+        return self.match.winner() is not None
+
+    @property
+    def waiting_for_computer(self) -> bool:
+        """A computer seat is to act in the deal in play."""
+        to = self.state.to_act
+        return to is not None and to is not self.human
+
+    def computer_choice(self):
+        """What the computer seat to act chooses now, from its view only (a fresh, seeded player)."""
+        g = self.state
+        seat = g.to_act
+        player = make_player(self.difficulty, seed=f"{self.deals[-1].seed}:{seat.value}:{len(g.actions)}")
+        return player.choose(g.view(seat))
+
+    # --- moving on -----------------------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> Practice:
+        """Your action (South's); :class:`IllegalActionError` when the rules refuse it (nothing changes)."""
+        a = parse_action(action).by(self.human)
+        g = self.state.apply(a)                       # raises with the verdict when illegal
+        return self._with_last(g)
+
+    def step(self) -> Practice:
+        """One computer action, when a computer seat is to act."""
+        if not self.waiting_for_computer:
+            return self
+        choice = self.computer_choice()
+        g = self.state.apply(choice.action)
+        return self._with_last(g)
+
+    def _with_last(self, g: GameState) -> Practice:
+        log = self.deals[-1]
+        new = replace(log, actions=log.actions + (str(g.actions[-1]),))
+        p = replace(self, deals=self.deals[:-1] + (new,))
+        p.__dict__["states"] = self.states[:-1] + (g,)
+        return p
+
+    def take_back(self) -> Practice:
+        """Undo your last card (and the computer cards after it); unchanged when you have played none."""
+        log = self.deals[-1]
+        mine = [i for i, a in enumerate(log.actions) if a.startswith(f"{self.human.value}: play ")]
+        if not mine:
+            return self
+        return replace(self, deals=self.deals[:-1] + (replace(log, actions=log.actions[: mine[-1]]),))
+
+    @property
+    def can_take_back(self) -> bool:
+        return not self.state.finished and any(a.startswith(f"{self.human.value}: play ")
+                                               for a in self.deals[-1].actions)
+
+    def next_deal(self) -> Practice:
+        """Deal the next deal: the dealer's right deals, with the match totals so far."""
+        g = self.state
+        if not g.finished:
+            raise PracticeError(Msg("the deal in play is not finished"))
+        if self.over:
+            raise PracticeError(Msg("the match is over: start a new one"))
+        if len(self.deals) >= MAX_DEALS:
+            raise PracticeError(Msg("this match has had {n} deals, the most a practice keeps: start a new one",
+                                    n=len(self.deals)))
+        after = self.match.totals()
+        n = len(self.deals) + 1
+        log = DealLog(f"{self.seed}-{n}", g.next_dealer, (after[Team.NS], after[Team.EW]))
+        return replace(self, deals=self.deals + (log,))
+
+    def with_settings(self, **changes: Any) -> Practice:
+        """The same practice with other table settings (``tutor``, ``auto_declare``)."""
+        allowed = {"tutor", "auto_declare"}
+        if not set(changes) <= allowed:
+            raise PracticeError(Msg("only {settings} change during a match", settings=Code(", ".join(sorted(allowed)))))
+        p = replace(self, **changes)
+        p.__dict__["states"] = self.states
+        return p
+
+    def deal_again(self) -> Practice:
+        """The deal in play dealt again from its seed: the same cards, from the first call."""
+        log = self.deals[-1]
+        return replace(self, deals=self.deals[:-1] + (replace(log, actions=()),))
+
+    # --- stored form ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready: what a browser keeps to bring the practice back."""
+        return {"format": FORMAT, "seed": self.seed, "profile": self.profile.to_spec(), "goal": self.goal,
+                "difficulty": self.difficulty, "tutor": self.tutor, "auto_declare": self.auto_declare,
+                "names": {s.value: n for s, n in self.names},
+                "deals": [{"seed": d.seed, "dealer": d.dealer.value, "match": list(d.match),
+                           "actions": list(d.actions)} for d in self.deals]}
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Practice:
+        """A stored practice, checked through the game model; PracticeError names what is wrong and where."""
+        if not isinstance(doc, dict):
+            raise PracticeError(Msg("a stored practice is a mapping of keys"))
+        if doc.get("format") != FORMAT:
+            raise PracticeError(at("format", Msg("{value} is not a practice format this app reads ({format})",
+                                                 value=short(doc.get("format")), format=FORMAT)))
+        try:
+            got = _PracticeIn.model_validate(doc)
+        except ValidationError as e:
+            raise PracticeError(*validation_problems(e)) from None
+        try:
+            profile = custom_profile(got.profile)
+        except ProfileError as e:
+            raise PracticeError(at("profile", e.msg)) from None
+        p = cls(seed=got.seed, profile=profile, goal=got.goal, difficulty=got.difficulty,
+                names=tuple((s, got.names[s.value]) for s in SEATS), tutor=got.tutor, auto_declare=got.auto_declare,
+                deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions)) for d in got.deals))
+        p.__dict__["states"] = _played(p)
+        try:
+            _ = p.match
+        except MatchError as e:
+            raise PracticeError(at("deals", e.problems[0]), *e.problems[1:]) from None
+        return p
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+
+
+class _DealIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seed: Annotated[str, StringConstraints(max_length=80)]
+    dealer: SeatT
+    match: tuple[Annotated[StrictInt, Field(ge=0, le=MAX_MATCH_TOTAL)], Annotated[StrictInt, Field(ge=0, le=MAX_MATCH_TOTAL)]]
+    actions: Annotated[list[Annotated[str, StringConstraints(max_length=80)]], Field(max_length=100)]
+
+
+class _PracticeIn(BaseModel):
+    """A stored practice as JSON: every field checked, unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid")
+    format: Literal[1]
+    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)]
+    profile: str | dict[str, Any] | None = None
+    goal: Goal
+    difficulty: Difficulty
+    tutor: StrictBool = True
+    auto_declare: StrictBool = True
+    names: dict[Literal["S", "E", "N", "W"], Name]
+    deals: Annotated[list[_DealIn], Field(min_length=1, max_length=MAX_DEALS)]
+
+    @model_validator(mode="after")
+    def _all_seats_named(self) -> _PracticeIn:
+        if set(self.names) != {s.value for s in SEATS}:
+            raise InputError("names: one name (1 to 40 characters) for each of S, E, N and W")
+        return self
+
+
+def _played(p: Practice) -> tuple[GameState, ...]:
+    """Each deal's state, replayed in order; PracticeError unless the deals are the ones the engine deals, one after
+    the other: the seed of each (``<seed>-<n>``), the first from 0 to 0, each next one dealt by the dealer's right with
+    the totals the deals before it make, and none after the match was decided (or after the one deal of a one-deal
+    practice). The cheap checks come first and the replay stops at the first wrong deal, so a forged match of 200
+    deals is refused at once (a match to 152 has a dozen or two)."""
+    if p.goal == "deal" and len(p.deals) > 1:
+        raise PracticeError(at("deals", Msg("a practice of one deal holds one deal, not {n}", n=len(p.deals))))
+    for i, log in enumerate(p.deals):
+        if log.seed != f"{p.seed}-{i + 1}":
+            raise PracticeError(at(f"deals[{i}].seed", Msg("{value} is not the seed of deal {n} ({want})",
+                                                           value=short(log.seed), n=i + 1, want=short(f"{p.seed}-{i + 1}"))))
+    if p.deals[0].match != (0, 0):
+        raise PracticeError(at("deals[0].match", Msg("the first deal starts from 0 and 0, not {ns} and {ew}",
+                                                     ns=p.deals[0].match[0], ew=p.deals[0].match[1])))
+    states: list[GameState] = []
+    for i, log in enumerate(p.deals):
+        if states:
+            _follows(states, log, i)
+        states.append(_replay(p.profile, log))
+    return tuple(states)
+
+
+def _follows(states: list[GameState], log: DealLog, i: int) -> None:
+    """PracticeError unless deal ``i`` (``log``) is the one the engine deals after the ``states`` before it."""
+    before = states[-1]
+    if not before.finished:
+        raise PracticeError(at(f"deals[{i - 1}]", Msg("not finished, but a later deal follows")))
+    match = Match(tuple(g.match_deal() for g in states))
+    winner = match.winner()
+    if winner is not None:
+        raise PracticeError(at(f"deals[{i}]", Msg("deal {n} comes after the match was decided ({team} won it in "
+                                                  "deal {m})", n=i + 1, team=winner, m=len(states))))
+    totals = match.totals()
+    if log.match != (totals[Team.NS], totals[Team.EW]):
+        raise PracticeError(at(f"deals[{i}].match", Msg("the totals before deal {n} are {ns} and {ew}; the deals "
+                                                        "before it make {want_ns} and {want_ew}", n=i + 1,
+                                                        ns=log.match[0], ew=log.match[1], want_ns=totals[Team.NS],
+                                                        want_ew=totals[Team.EW])))
+    if log.dealer is not before.next_dealer:
+        raise PracticeError(at(f"deals[{i}].dealer", Msg("{seat} deals deal {n}, but {want} deals after {previous}",
+                                                         seat=log.dealer, n=i + 1, want=before.next_dealer,
+                                                         previous=before.dealer)))
+
+
+def _replay(profile: RuleProfile, log: DealLog) -> GameState:
+    g = GameState.new(log.seed, dealer=log.dealer, match=log.match, profile=profile)
+    for j, text in enumerate(log.actions):
+        try:
+            g = g.apply(parse_action(text))
+        except IllegalActionError as e:
+            raise PracticeError(Msg("deal {seed}, action {n} ({action}): {reason}", seed=Code(log.seed), n=j + 1,
+                                    action=Code(text), reason=e.verdict.reason)) from None
+        except ValueError as e:
+            raise PracticeError(Msg("deal {seed}, action {n}: {reason}", seed=Code(log.seed), n=j + 1,
+                                    reason=e.msg if isinstance(e, EngineError) else str(e))) from None
+    return g
+

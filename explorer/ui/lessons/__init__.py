@@ -1,0 +1,1 @@
+"""The Lessons page's widgets, state and stored progress."""

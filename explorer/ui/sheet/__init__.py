@@ -1,0 +1,1 @@
+"""The score sheet kept in the browser."""

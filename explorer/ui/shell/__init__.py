@@ -1,0 +1,1 @@
+"""The app's frame: language, sidebar, navigation helpers, the browser store."""

@@ -1,0 +1,1 @@
+"""Plotly figures from engine results, in the page's language: no Streamlit."""

@@ -1,0 +1,378 @@
+"""What the practice table shows, as sentences and HTML: no Streamlit, no rules.
+
+The events of a deal (the cut, the deal, every call, the completion, declarations, each trick's
+winner and points, Baloot) are :class:`~explorer.engine.core.i18n.Msg` sentences, rendered with the
+players' names and card faces by the page.
+
+>>> from explorer.engine.game import GameState
+>>> from explorer.engine.core.cards import Seat
+>>> g = GameState.new(7, dealer=Seat.S)
+>>> [str(m) for m in events(g)][:2]
+['W cuts the deck: 2 cards go under.', 'S deals 3 then 2 cards to each seat, starting with E; the upcard is TH.']
+
+In Arabic "you" is spoken to in the masculine singular, as the Arabic Baloot apps do, and the other players
+are named in sentences that need no verb agreeing with them ("نورة: بس."), since a typed name may be a man's or
+a woman's. A round-2 pass is ولا, a round-1 pass بس: the same English "Pass", told apart by a gettext context.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from explorer.engine.core.cards import Card, Rank, Seat, Team
+from explorer.engine.core.i18n import ENGLISH, NC_, Msg, Style, languages, plural, translator
+from explorer.engine.game.practice import DEFAULT_NAMES
+from explorer.engine.game.state import Declare, GameState, Play, Stage, describe
+from explorer.engine.rules.bidding import BiddingState, BidRule, Call, CallKind, Phase
+from explorer.engine.rules.match import Match, MatchDeal
+from explorer.engine.rules.play import obligation
+from explorer.engine.rules.projects import compare_projects, declared_projects
+
+_DEFAULT_NAME_WORDS = {Seat.S: NC_("player", "You"), Seat.N: NC_("player", "Noura"),
+                       Seat.E: NC_("player", "Faisal"), Seat.W: NC_("player", "Hamad")}
+"""The default players' names (the engine's :data:`DEFAULT_NAMES`), translated with the context "player"."""
+assert _DEFAULT_NAME_WORDS == DEFAULT_NAMES
+
+
+def style(names: Mapping[Seat, str], lang: str = "en", you: Seat | None = None) -> Style:
+    """Sentences in ``lang`` with the players' names and card faces; ``you`` (the human's seat) is spoken to:
+    "It is Noura's turn, not yours." (:mod:`explorer.engine.core.you_forms`)."""
+    return Style(lang=lang, cards="face", seats=dict(names), you=you)
+
+
+def default_names(lang: str = "en") -> dict[Seat, str]:
+    """The default players in ``lang``: ``You, Noura, Faisal, Hamad``; in Arabic ``أنت، نورة، فيصل، حمد``.
+
+    >>> default_names()[Seat.N], default_names("ar")[Seat.N]
+    ('Noura', 'نورة')
+    """
+    tr = translator(lang)
+    return {seat: tr.pgettext("player", word) for seat, word in _DEFAULT_NAME_WORDS.items()}
+
+
+def is_default_name(seat: Seat, name: str) -> bool:
+    """Whether ``name`` is ``seat``'s default player in any language (so it follows the page's language)."""
+    return any(str(name).strip() == default_names(lang)[seat] for lang in languages())
+
+
+def shown_names(names: Mapping[Seat, str], lang: str = "en") -> dict[Seat, str]:
+    """The players as the table shows them in ``lang``: a default name in that language, a typed one as typed.
+
+    The match keeps the names it was started with; switching the language mid-deal renames only the defaults.
+
+    >>> shown_names({Seat.S: "You", Seat.N: "Sara", Seat.E: "فيصل", Seat.W: "Hamad"}, "ar")[Seat.S]
+    'أنت'
+    >>> [shown_names({Seat.S: "You", Seat.N: "Sara", Seat.E: "فيصل", Seat.W: "Hamad"})[s] for s in (Seat.N, Seat.E)]
+    ['Sara', 'Faisal']
+    """
+    defaults = default_names(lang)
+    return {seat: defaults[seat] if is_default_name(seat, name) else name for seat, name in names.items()}
+
+
+def stored_name(seat: Seat, name: str) -> str:
+    """A name typed at the setup as the match keeps it: a default (in any language) as the English default."""
+    return DEFAULT_NAMES[seat] if is_default_name(seat, name) else str(name).strip()
+
+
+def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
+    """Everything that happened in the deal so far, in order; ``you`` is spoken to ("You pass.")."""
+    out: list[Msg] = []
+    if g.deck is not None:
+        n = g.cut or 0
+        if g.dealer.left is you:
+            out.append(plural("You cut the deck: {n} card goes under.", "You cut the deck: {n} cards go under.", n))
+        else:
+            out.append(plural("{seat} cuts the deck: {n} card goes under.", "{seat} cuts the deck: {n} cards go under.",
+                              n, seat=g.dealer.left))
+        if g.dealer is you:
+            out.append(Msg("You deal 3 then 2 cards to each seat, starting with {first}; the upcard is {card}.",
+                           first=g.dealer.right, card=g.upcard))
+        else:
+            out.append(Msg("{dealer} deals 3 then 2 cards to each seat, starting with {first}; the upcard is {card}.",
+                           dealer=g.dealer, first=g.dealer.right, card=g.upcard))
+    completed = False
+    cards_seen: list[Card] = []
+    trick_count = 0
+    records = iter(g.bidding.history if g.bidding is not None else ())
+    for a in g.actions:
+        if isinstance(a, Call):
+            record = next(records)
+            if not record.phase.is_bidding and not completed:      # the doubling comes after the completion
+                completed = True
+                out.append(_completion(g, you))
+            out.append(_call(record, a, you))
+            continue
+        if not completed and g.bidding is not None and g.bidding.taker is not None:
+            completed = True
+            out.append(_completion(g, you))
+        if isinstance(a, Declare):
+            out.append(_declared(a, g, you))
+            continue
+        cards_seen.append(a.card)
+        if a.ekka:
+            out.append(Msg("You lead {card} and announce Ekka.", card=a.card) if a.seat is you else
+                       Msg("{seat} leads {card} and announces Ekka.", seat=a.seat, card=a.card))
+        b = g.baloot_seat
+        if b is not None and a.seat is b and a.card.suit is g.contract.trump and a.card.rank in (Rank.KING,
+                                                                                               Rank.QUEEN):
+            kq = {Card(Rank.KING, g.contract.trump), Card(Rank.QUEEN, g.contract.trump)}
+            if kq <= set(cards_seen):
+                out.append(Msg("{seat}: Baloot! (the trump King and Queen)", seat=b))
+        if len(cards_seen) % 4 == 0:
+            t = g.tricks[trick_count]
+            trick_count += 1
+            if trick_count == 1:
+                out += _comparison(g, you)
+            if t.winner is you:
+                out.append(Msg("You win trick {n} ({points} points).", n=t.number, points=t.points))
+            else:
+                out.append(Msg("{seat} wins trick {n} ({points} points).", seat=t.winner, n=t.number,
+                               points=t.points))
+    if g.stage is Stage.REDEAL:
+        out.append(redeal_line(g, you))
+    elif not completed and g.stage in (Stage.DOUBLING, Stage.PLAY, Stage.OVER) and g.bidding is not None:
+        out.append(_completion(g, you))
+    return out
+
+
+def redeal_line(g: GameState, you: Seat | None = None) -> Msg:
+    """Everyone passed twice: who deals next."""
+    if g.next_dealer is you:
+        return Msg("Everyone passed twice: the deal is cancelled and you deal next.")
+    return Msg("Everyone passed twice: the deal is cancelled and {seat} deals next.", seat=g.next_dealer)
+
+
+def _declared(a: Declare, g: GameState, you: Seat | None) -> Msg:
+    """A declaration as the table hears it in trick 1: the projects' names, not their cards (000 §05)."""
+    kinds = [p.type for cs in a.projects for p in declared_projects(cs, g.contract.mode)]
+    if a.seat is you:
+        return Msg("You declare {projects}.", projects=kinds) if kinds else Msg("You declare no project.")
+    if not kinds:
+        return Msg("{seat} declares no project.", seat=a.seat)
+    return Msg("{seat} declares {projects}.", seat=a.seat, projects=kinds)
+
+
+def _comparison(g: GameState, you: Seat | None = None) -> list[Msg]:
+    """After trick 1: which team's projects count, and the cards its players show (000 §05)."""
+    shown = {s: ps for s, ps in g.projects().items() if ps}
+    if not shown:
+        return []
+    comp = compare_projects(shown, mode=g.contract.mode, trump=g.contract.trump, dealer=g.dealer,
+                            profile=g.profile)
+    out = [comp.reason]
+    for seat, ps in shown.items():
+        if seat.team is comp.project_team:
+            shown_cards = [c for p in ps for c in p.cards]
+            out.append(Msg("You show {cards}.", cards=shown_cards) if seat is you else
+                       Msg("{seat} shows {cards}.", seat=seat, cards=shown_cards))
+    return out
+
+
+def _call(record, a: Call, you: Seat | None) -> Msg:
+    """A call in words, saying what a pass declines; in the second person for ``you``."""
+    mine = a.seat is you
+    rule = record.rule
+    if a.kind is not CallKind.PASS:
+        return Msg("You: {call}", call=a.message()) if mine else describe(a)
+    if record.phase is Phase.ROUND_TWO:
+        return (InContext("bidding round 2", NC_("bidding round 2", "You pass.")) if mine else
+                InContext("bidding round 2", NC_("bidding round 2", "{seat} passes."), seat=a.seat))
+    if rule is BidRule.ESCALATION_PASS:
+        return Msg("You do not raise.") if mine else Msg("{seat} does not raise.", seat=a.seat)
+    if rule is BidRule.PASS_DECLINES_CHANCE:
+        return (Msg("You pass again: no Sun over the standing bid.") if mine else
+                Msg("{seat} passes again: no Sun over the standing bid.", seat=a.seat))
+    if rule is BidRule.PASS_KEEPS_HOKUM:
+        return Msg("You keep your Hokum.") if mine else Msg("{seat} keeps its Hokum.", seat=a.seat)
+    return Msg("You pass.") if mine else describe(a)
+
+
+def last_calls(g: GameState) -> dict[Seat, Msg]:
+    """Each seat's latest call in the bidding and doubling, for the table (a round-2 pass is ولا in Arabic)."""
+    out: dict[Seat, Msg] = {}
+    if g.bidding is not None:
+        for r in g.bidding.history:
+            out[r.call.seat] = call_word(r.call, round_two=r.phase is Phase.ROUND_TWO)
+    return out
+
+
+class InContext(Msg):
+    """A message whose template is looked up with a gettext context: the same English, other words elsewhere
+    (a pass is "Pass" in both bidding rounds, بس in round 1 and ولا in round 2).
+
+    >>> m = InContext("bidding round 2", "Pass")
+    >>> str(m), m.render(Style("ar"))
+    ('Pass', 'ولا')
+    """
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, text: str, /, **params) -> None:
+        super().__init__(text, **params)
+        self.context = context
+
+    def render(self, style: Style = ENGLISH) -> str:
+        template = translator(style.lang).pgettext(self.context, self.text)
+        return Msg(template, **self.params).render(style) if style.lang != "en" else super().render(style)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, InContext) and self.context == other.context and super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash((self.context, super().__hash__()))
+
+
+def _completion(g: GameState, you: Seat | None = None) -> Msg:
+    taker = g.bidding.taker
+    if taker is you:
+        return Msg("Completion: you take the upcard and 2 more cards, every other seat 3: eight cards each.")
+    return Msg("Completion: {taker} takes the upcard and 2 more cards, every other seat 3: eight cards each.",
+               taker=taker)
+
+
+def obligation_line(g: GameState, seat: Seat) -> Msg | None:
+    """The tutor's line before a card: the obligation that applies to ``seat`` now."""
+    if g.stage is not Stage.PLAY or g.to_act is not seat:
+        return None
+    return obligation(g.view(seat).play_state()).situation
+
+
+def call_word(call: Call, *, round_two: bool = False) -> Msg:
+    """A call as a button shows it: ``Pass``, ``Hokum ♥``, ``Double (locked)``; a pass in round 2 is ولا."""
+    if round_two and call.kind is CallKind.PASS:
+        return InContext("bidding round 2", NC_("bidding round 2", "Pass"))
+    return call.message()
+
+
+def in_round_two(bidding: BiddingState | None) -> bool:
+    """Whether the bidding asks its round-2 calls now."""
+    return bidding is not None and bidding.phase is Phase.ROUND_TWO
+
+
+def is_ekka_offer(g: GameState, seat: Seat) -> list[Card]:
+    """The cards ``seat`` may lead announcing Ekka now (not under the automatic Ekka option)."""
+    return [a.card for a in g.legal_actions() if isinstance(a, Play) and a.ekka and a.seat is seat]
+
+
+def contract_line(g: GameState) -> Msg | None:
+    """The contract and the escalation, once known: ``Hokum ♥ bought by N, Double (locked)``."""
+    if g.contract is None:
+        return None
+    if g.escalation.level.value == "none":
+        return g.contract.message()
+    return Msg("{contract}, {escalation}", contract=g.contract.message(), escalation=g.escalation.message())
+
+
+def teams_line(totals: Mapping[Team, int]) -> Msg:
+    """The match from South's chair: ``Us 45 – Them 80``."""
+    return Msg("Us {us} – Them {them}", us=totals[Team.NS], them=totals[Team.EW])
+
+
+def match_won(winner: Team, totals: Mapping[Team, int]) -> Msg:
+    """The end of the match from South's chair: ``We win the match: Us 152 – Them 80.``"""
+    line = teams_line(totals)
+    if winner is Team.NS:
+        return Msg("We win the match: {totals}.", totals=line)
+    return Msg("They win the match: {totals}.", totals=line)
+
+
+def match_status(match: Match) -> Msg:
+    """The match in one sentence from South's chair (the score sheet's caption).
+
+    >>> str(match_status(Match.from_rows([{"NS": 100, "EW": 40}])))
+    'We need 52 more to reach 152, they need 112.'
+    """
+    d = match.decision()
+    if d is not None:
+        if d.by_gahwa:
+            return (Msg("We win the match by Gahwa in deal {n}.", n=d.deal) if d.winner is Team.NS else
+                    Msg("They win the match by Gahwa in deal {n}.", n=d.deal))
+        return (Msg("We win the match in deal {n}: we reached {target} with the higher total.", n=d.deal,
+                    target=match.target) if d.winner is Team.NS else
+                Msg("They win the match in deal {n}: they reached {target} with the higher total.", n=d.deal,
+                    target=match.target))
+    if not match.deals:
+        return Msg("No deal yet: the first team to reach {target} with the higher total wins.", target=match.target)
+    if match.needs_another_deal():
+        return Msg("Equal totals of {total} at or above {target}: another deal is needed.",
+                   total=match.totals()[Team.NS], target=match.target)
+    need = match.to_go()
+    return Msg("We need {us} more to reach {target}, they need {them}.", us=need[Team.NS], them=need[Team.EW],
+               target=match.target)
+
+
+def deal_note(deal: MatchDeal) -> Msg | None:
+    """A score-sheet row's note: a Gahwa or a cancelled deal (an award speaks through its numbers)."""
+    if deal.kind == "gahwa":
+        return (Msg("Gahwa: we win the match.") if deal.gahwa_winner is Team.NS else
+                Msg("Gahwa: they win the match."))
+    if deal.kind == "cancelled":
+        return Msg("Cancelled (everyone passed): no score.")
+    return None
+
+
+_ATTACHED_YOU = {
+    "ar": {"على": "عليك", "من": "منك", "عند": "عندك", "إلى": "إليك", "مع": "معك", "لـ": "لك", "بـ": "بك",
+           "ل": "لك", "ب": "بك", "قبل": "قبلك", "بعد": "بعدك", "أمام": "أمامك", "غير": "غيرك", "مشاريع": "مشاريعك", "مشروع": "مشروعك",
+           "خصم": "خصمك", "نصيب": "نصيبك", "يد": "يدك", "حق": "حقك", "فريق": "فريقك", "شريك": "شريكك",
+           "ورقة": "ورقتك", "أوراق": "أوراقك", "دور": "دورك"},
+}
+"""Arabic attaches "you" to the word before it: على + أنت is عليك, مشاريع + أنت is مشاريعك."""
+
+
+def second_person(text: str, lang: str) -> str:
+    """A sentence naming the user ("أنت", the default name of South) after a preposition or a noun, with the
+    pronoun attached as Arabic writes it: the engine's sentences name seats, and ``على أنت`` must read ``عليك``.
+
+    A team of two names ("أنت ونورة") is left as it is; other languages are never touched.
+
+    >>> second_person("التوزيع التالي على \u2068أنت\u2069.", "ar")
+    'التوزيع التالي عليك.'
+    >>> second_person("الحساب لفريق \u2068أنت\u2069 و\u2068نورة\u2069", "ar").count("أنت")
+    1
+    """
+    words = _ATTACHED_YOU.get(lang)
+    if not words:
+        return text
+    you = re.escape(default_names(lang)[Seat.S])
+    pattern = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    # not the end of a longer word: «المدبّل أنت» (you doubled) is no «لـ أنت»; a vowel mark is part of its word
+    found = re.compile(rf"(?<![\w\u0640\u064b-\u065f\u0670])({pattern})\s?\u2068{you}\u2069(?!\s*و\u2068)")
+    return found.sub(lambda m: words[m.group(1)], text)
+
+
+def declaration_gap(found: tuple, declared: tuple) -> Msg | None:
+    """What the engine says of your own declaration: what you missed, or None when you declared the best."""
+    best = sum(p.value for p in found)
+    got = sum(p.value for p in declared)
+    if got >= best:
+        return None
+    return Msg("Your hand could show {best} game points of projects; you declared {got}.", best=best, got=got)
+
+
+HAND_CSS = """<style>
+.st-key-play-hand button, .st-key-play-calls button { min-height: 3rem; }
+.st-key-play-hand button { min-width: 3.3rem; min-height: 4.4rem; font-size: 1.35rem; font-weight: 700;
+  background: #fff; border: 1px solid #b9c7bd; border-radius: 9px; box-shadow: 0 1px 2px rgba(0,0,0,.18); }
+.st-key-play-hand [data-testid="stBaseButton-tertiary"] { background: #eef1ee; box-shadow: none;
+  border: 1px dashed #b9c7bd; opacity: .55; }
+.st-key-play-hand [data-testid="stBaseButton-tertiary"]:hover { opacity: .8; }
+html[dir="rtl"] .st-key-play-hand, html[dir="rtl"] .st-key-play-hand [data-testid="stMarkdownContainer"] {
+  direction: ltr; }
+html[dir="rtl"] .st-key-play-events ul { text-align: right; }
+html[dir="rtl"] .st-key-play-events li { margin-left: 0; margin-right: 1.2em; }
+html[dir="rtl"] .bx-hand .bx-caption { direction: rtl; text-align: right; }
+</style>"""
+"""The table's style: your hand's buttons look like cards (tap targets at least 48 px), the ones that break a rule
+greyed. In Arabic the hand stays left to right (J♥ 9♥ 8♣, as the cards are held), and the events and the hand's
+caption are right-aligned."""
+
+
+def card_button_label(card: Card) -> str:
+    """A card on a button: red suits in red (Streamlit Markdown colour)."""
+    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
+
+
+def kind_is_pass(call: Call) -> bool:
+    return call.kind is CallKind.PASS

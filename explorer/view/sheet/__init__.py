@@ -1,0 +1,1 @@
+"""The score sheet's files and table: no Streamlit."""
