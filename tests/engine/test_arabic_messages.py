@@ -117,7 +117,7 @@ def test_the_catalogue_declares_arabics_six_plural_forms(catalogue):
 def test_every_msgid_of_the_pot_has_an_arabic_msgstr_not_fuzzy_with_every_plural_form(catalogue):
     pot = i18n_tools.msgids(i18n_tools.POT.read_bytes())
     po = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)): m for m in catalogue if m.id}
-    assert set(po) == pot, ("run pybabel update (README, Translations)", sorted(pot ^ set(po), key=str)[:10])
+    assert set(po) == pot, ("run pybabel update (explorer/locale/README.md)", sorted(pot ^ set(po), key=str)[:10])
     for key, m in po.items():
         assert not m.fuzzy, key
         if isinstance(m.id, str):

@@ -1,1 +1,2 @@
-"""The fast layer: the vectorised simulator, exact probabilities and the exact solver, checked against the rules by construction."""
+"""The fast layer: the vectorised simulator and exact probabilities, checked against the rules by construction
+(the exact solver is explorer.engine.solver)."""
