@@ -98,7 +98,7 @@ def test_the_disputed_trick_entered_by_taps_in_arabic_on_a_phone_gives_the_arabi
         seats = page.locator(".bx-seatmap")
         expect(seats).to_have_css("direction", "ltr")                       # the table keeps its geography
         expect(seats.locator('[data-seat="S"][data-card="7C"]')).to_have_count(1)
-        expect(seats.locator('.bx-sm-turn[data-seat="E"]')).to_contain_text("دوره")
+        expect(seats.locator('.bx-sm-turn[data-seat="E"]')).to_contain_text("الدور")
         face = card(page, "hand", "A♠").locator("p")
         expect(face).to_have_css("direction", "ltr")                        # A♠ on its pill, not ♠A
         west, east = (seats.locator(f'.bx-sm-seat[data-seat="{s}"]').bounding_box() for s in ("W", "E"))
