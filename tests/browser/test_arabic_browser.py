@@ -54,7 +54,7 @@ def test_a_lesson_question_in_arabic_on_a_phone_reads_right_to_left_without_side
 
         card.tap()                                                           # illegal: K♥ must overtake
         error = page.locator('[data-testid="stAlertContentError"]')
-        expect(error).to_contain_text(re.compile(f"7♥{ISOLATES}لا تجوز"), timeout=30_000)
+        expect(error).to_contain_text(re.compile(f"7♥{ISOLATES}ممنوعة"), timeout=30_000)
         expect(error).to_contain_text("حاول مرة أخرى")
         expect(error).not_to_contain_text("K♥")                              # the answer waits
         expect(error).to_have_css("direction", "rtl")
@@ -63,7 +63,7 @@ def test_a_lesson_question_in_arabic_on_a_phone_reads_right_to_left_without_side
 
         page.locator(f".st-key-lesson-q-05-cutting-{PUZZLE}-card-KH button").tap()
         success = page.locator('[data-testid="stAlertContentSuccess"]')
-        expect(success).to_contain_text(re.compile(f"K♥{ISOLATES}نظامية"), timeout=30_000)
+        expect(success).to_contain_text(re.compile(f"K♥{ISOLATES}مسموحة"), timeout=30_000)
         settle(page)
         assert not re.search(r"\b(?:is|the|not|allowed|legal)\b", success.inner_text()), success.inner_text()
         expect(page.locator("html")).to_have_attribute("dir", "rtl")
@@ -98,7 +98,7 @@ def test_the_disputed_trick_entered_by_taps_in_arabic_on_a_phone_gives_the_arabi
         seats = page.locator(".bx-seatmap")
         expect(seats).to_have_css("direction", "ltr")                       # the table keeps its geography
         expect(seats.locator('[data-seat="S"][data-card="7C"]')).to_have_count(1)
-        expect(seats.locator('.bx-sm-turn[data-seat="E"]')).to_contain_text("دوره")
+        expect(seats.locator('.bx-sm-turn[data-seat="E"]')).to_contain_text("الدور")
         face = card(page, "hand", "A♠").locator("p")
         expect(face).to_have_css("direction", "ltr")                        # A♠ on its pill, not ♠A
         west, east = (seats.locator(f'.bx-sm-seat[data-seat="{s}"]').bounding_box() for s in ("W", "E"))
