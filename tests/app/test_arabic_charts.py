@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state
 from tests.app.arabic import APP, english_words, open_page, page_texts
+from tests.app.taps import action
 from tests.engine.test_arabic_messages import ARABIC_INDIC_DIGIT, ARABIC_LETTER
 
 _TOKEN = re.compile(r"%\{[^}]*\}|<[^>]+>")
@@ -108,7 +109,7 @@ def test_charts_page_in_arabic_after_a_cancelled_simulation():
     at.run()
     _assert_arabic(at)
     assert at.main.warning and ARABIC_LETTER.search(at.main.warning[0].value)
-    assert at.button(key=state.CHARTS_RESUME).label == "أكمل المحاكاة"
+    assert action(at, state.CHARTS_RESUME).label == "أكمل المحاكاة"
 
 
 def _page_drawing_a_waterfall() -> None:

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as ks
 from tests.app.arabic import english_words, open_page, page_texts
+from tests.app.taps import action
 
 TECHNICAL = ("CSV", "YAML", "JSON", "Enter", "Delete", "ekka", "alive")
 """Names that stay Latin: file formats, keys as the keyboard labels them, the word typed in a trick line, and the
@@ -39,7 +40,7 @@ def run(at: AppTest) -> AppTest:
 
 
 def click(at: AppTest, key: str) -> AppTest:
-    at.button(key=key).click()
+    action(at, key).click()
     return run(at)
 
 

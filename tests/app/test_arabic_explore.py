@@ -17,6 +17,7 @@ from explorer.engine.files.scenario import parse_text
 from explorer.engine.files.share import decode_scenario, encode_scenario
 from explorer.ui import state as ks
 from tests.app.arabic import APP, english_words, open_page, page_texts
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "data" / "scenarios"
@@ -86,19 +87,19 @@ def test_the_replay_buttons_point_the_way_arabic_reads():
     """Right to left, the first card is on the right: "Beginning" and "Back" point right, "Forward" and "End"
     left (Material icons do not mirror themselves)."""
     at = open_page("deal_checker.py")
-    icons = {key: at.button(key=key).proto.icon for key in (ks.DEAL_START, ks.DEAL_BACK, ks.DEAL_FORWARD, ks.DEAL_END)}
+    icons = {key: action(at, key).proto.icon for key in (ks.DEAL_START, ks.DEAL_BACK, ks.DEAL_FORWARD, ks.DEAL_END)}
     assert icons == {ks.DEAL_START: ":material/last_page:", ks.DEAL_BACK: ":material/chevron_right:",
                      ks.DEAL_FORWARD: ":material/chevron_left:", ks.DEAL_END: ":material/first_page:"}
 
 
 def test_a_clean_deal_stepped_to_its_score_reads_in_arabic():
     at = open_page("deal_checker.py")
-    at.button(key=ks.DEAL_FORWARD).click().run()
+    action(at, ks.DEAL_FORWARD).click().run()
     for _ in range(3):
-        at.button(key=ks.DEAL_FORWARD).click().run()
+        action(at, ks.DEAL_FORWARD).click().run()
     assert english_on(at) == []
     assert any("يأخذ" in m.value and "الأكلة 1" in seen(m.value) for m in at.markdown), "the trick's winner said in Arabic"
-    at.button(key=ks.DEAL_END).click().run()
+    action(at, ks.DEAL_END).click().run()
     assert english_on(at) == []
     labels = {m.label for m in at.metric}
     assert any(seen(label) == "يُسجَّل لفريق الشمال والجنوب" for label in labels), labels
@@ -108,11 +109,11 @@ def test_a_clean_deal_stepped_to_its_score_reads_in_arabic():
 def test_a_library_deal_with_an_illegal_card_names_the_card_and_the_rule_in_arabic():
     at = open_page("deal_checker.py")
     at.selectbox(key=ks.DEAL_LIBRARY_FILE).select("deal-illegal-card").run()
-    at.button(key=ks.DEAL_LOAD_FILE).click().run()
+    action(at, ks.DEAL_LOAD_FILE).click().run()
     assert english_on(at) == []
     err = seen(at.error[0].value)
     assert "أول ورقة ممنوعة" in err and "7♦" in err, err
-    at.button(key=ks.DEAL_TO_ERROR).click().run()
+    action(at, ks.DEAL_TO_ERROR).click().run()
     assert english_on(at) == []
     assert any("ممنوعة" in e.value for e in at.error[1:]), "the replay's sentence at the illegal card"
     assert any("فُتحت" in s.value for s in at.success), "the inbox says where the deal came from"
@@ -143,11 +144,11 @@ def test_the_review_and_its_go_there_buttons_read_in_arabic():
     g, _ = play_deal(GameState.new(46, dealer=Seat.W), table("random", "random", seed=46))
     at = open_page("deal_checker.py", **{ks.page_key(ks.DEAL, ks.INCOMING): {"doc": g.record(), "source": "a test"}})
     at.multiselect(key=ks.DEAL_REVIEW_SEATS).set_value(["S"]).run()
-    at.button(key=ks.DEAL_REVIEW).click().run()
+    action(at, ks.DEAL_REVIEW).click().run()
     assert english_on(at, allowed=("a", "test")) == []  # the source named by this test is not a page's word
     rv = at.session_state[ks.DEAL_REVIEW_RESULT][2]
     if rv.mistakes:
-        assert at.button(key=ks.deal_review_go_key(0)).label == "اذهب إليها"
+        assert action(at, ks.deal_review_go_key(0)).label == "اذهب إليها"
         assert any("كانت" in m.value and "أفضل" in m.value for m in at.markdown)
 
 
@@ -213,17 +214,17 @@ def test_the_library_finds_a_scenario_by_its_arabic_title_and_says_when_nothing_
                                   "bidding-redeal"])
 def test_every_presentation_step_reads_in_arabic(stem):
     at = open_page("library.py")
-    at.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click().run()
+    action(at, ks.page_key(ks.LIBRARY, "show", stem)).click().run()
     headings = []
     while True:
         left = english_on(at, allowed=tuple(untranslated_library_words()))
         assert left == [], (at.header[0].value, left)
         headings.append(at.header[0].value)
-        if at.button(key=ks.LIBRARY_NEXT).disabled:
+        if action(at, ks.LIBRARY_NEXT).disabled:
             break
-        at.button(key=ks.LIBRARY_NEXT).click().run()
+        action(at, ks.LIBRARY_NEXT).click().run()
     assert len(headings) >= 3 and all(headings)
-    at.button(key=ks.LIBRARY_EXIT).click().run()
+    action(at, ks.LIBRARY_EXIT).click().run()
     assert at.title[0].value == "مكتبة الحالات"
 
 
@@ -251,14 +252,14 @@ def ids() -> tuple[str, ...]:
 def test_compare_rules_from_the_library_reads_in_arabic(stem):
     at = open_page("compare_rules.py")
     at.selectbox(key=ks.COMPARE_LIBRARY_FILE).select(stem).run()
-    at.button(key=ks.COMPARE_LOAD_FILE).click().run()
+    action(at, ks.COMPARE_LOAD_FILE).click().run()
     assert english_on(at, allowed=(*untranslated_library_words(), *ids())) == []
 
 
 def test_compare_rules_own_sentences_are_arabic():
     at = open_page("compare_rules.py")
     at.selectbox(key=ks.COMPARE_LIBRARY_FILE).select("score-escalated-tie-units").run()
-    at.button(key=ks.COMPARE_LOAD_FILE).click().run()
+    action(at, ks.COMPARE_LOAD_FILE).click().run()
     assert not at.exception, at.exception
     assert at.subheader[0].value and any(s.value == "الخيار الذي يحسم الفرق" for s in at.subheader)
     assert any(s.value == "جنبًا إلى جنب" for s in at.subheader)

@@ -133,9 +133,9 @@ def _walk(at: AppTest, lesson) -> list[str]:
         if step.question is not None:
             _answer(at, lesson, step, _wrong(step))
             assert any(e.value.startswith("✕") for e in at.error), step.id
-            assert at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).label == "اعرض الإجابة"
+            assert action(at, state.lesson_question_key(lesson.id, step.id, "reveal")).label == "اعرض الإجابة"
             found += [f"{step.id} (wrong): {w}" for w in english_left(at)]
-            at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
+            action(at, state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
             found += [f"{step.id} (shown): {w}" for w in english_left(at)]
             a = engine_answer(step)
             _answer(at, lesson, step, a.accepted[0] if step.question.ask == "legal_card" else a.value)
@@ -177,8 +177,8 @@ def test_the_lesson_blocks_respond_in_arabic():
                 action(at, state.LESSON_NEXT).click().run()
             key = lambda part, lid=lesson.id, sid=step.id: state.lesson_widget_key(lid, sid, part)  # noqa: E731
             if step.widget == "deal_demo":
-                at.button(key=key("next")).click().run()
-                at.button(key=key("five")).click().run()
+                action(at, key("next")).click().run()
+                action(at, key("five")).click().run()
             elif step.widget == "bidding_demo":
                 calls = [b for b in at.button if str(b.key or "").startswith(key("call"))]
                 calls[0].click().run()

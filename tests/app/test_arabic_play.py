@@ -195,12 +195,12 @@ def test_your_own_declaration_a_hint_and_the_review_read_in_arabic():
             declared = True
             continue
         if g.stage is Stage.PLAY and not hinted:
-            at.button(key=state.PLAY_HINT_BUTTON).click().run()
+            action(at, state.PLAY_HINT_BUTTON).click().run()
             no_english(at)
             assert at.success and shown(at.success[0].value).startswith("التلميح")
             hinted = True
         act(at)
     assert declared and hinted and practice(at).state.finished
-    at.button(key=state.PLAY_REVIEW_BUTTON).click().run()
+    action(at, state.PLAY_REVIEW_BUTTON).click().run()
     no_english(at)
     assert any(shown(x).startswith(("المراجعة", "**المراجعة**")) for x in main_texts(at))

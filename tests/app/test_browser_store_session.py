@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as keys
 from explorer.ui.shell import browser_store
+from tests.app.taps import action
 
 KEY = browser_store.storage_key("counter")
 
@@ -54,7 +55,7 @@ def test_nothing_stored_then_each_change_is_written_once():
     assert stored(at) == 0 and at.session_state["sent"]                   # the starting value
     at.run()
     assert not at.session_state["sent"]                                     # unchanged: no write
-    at.button(key="add").click().run()
+    action(at, "add").click().run()
     assert stored(at) == 1 and at.session_state["sent"]
     assert at.session_state["loaded"] == 1 and at.session_state["fresh"] == 1
 
@@ -71,7 +72,7 @@ def test_an_unusable_value_is_held_until_the_user_changes_something_then_set_asi
     assert "'five' is not a count" in at.code[0].value
     at.run()
     assert at.session_state[keys.STORE_MEMORY] == {KEY: bad}                # held, not overwritten
-    at.button(key="add").click().run()
+    action(at, "add").click().run()
     assert stored(at) == 1 and at.session_state[keys.STORE_MEMORY][KEY + ":unreadable"] == bad
 
 

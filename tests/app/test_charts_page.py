@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.engine.core.profiles import SIMPLE
 from explorer.engine.fast.simulate import CHUNK
 from explorer.ui import state
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -87,7 +88,7 @@ def test_a_cancelled_simulation_keeps_the_chunks_already_played():
     assert not at.exception, at.exception
     assert any(f"{CHUNK:,} of 20,000 deals" in w.value for w in at.warning)
     assert any(f"simulated with {CHUNK:,} deals" in c.value for c in at.caption)
-    at.button(key="charts.resume").click().run()
+    action(at, "charts.resume").click().run()
     assert not at.warning
     assert any("simulated with 20,000 deals" in c.value for c in at.caption)
 

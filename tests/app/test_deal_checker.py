@@ -38,7 +38,7 @@ def at() -> AppTest:
 
 def load(at: AppTest, stem: str) -> AppTest:
     at.selectbox(key=keys.DEAL_LIBRARY_FILE).select(stem).run()
-    at.button(key=keys.DEAL_LOAD_FILE).click().run()
+    action(at, keys.DEAL_LOAD_FILE).click().run()
     assert not at.exception, at.exception
     return at
 
@@ -52,11 +52,11 @@ def test_page_opens_with_a_clean_deal_at_the_first_card(at):
     assert at.slider(key=keys.DEAL_POS).value == 0
     assert "leads trick 1" in shown_text(at)
     assert html_text(at).count('class="bx-hand') >= 4
-    assert at.button(key=keys.DEAL_BACK).disabled and not at.button(key=keys.DEAL_FORWARD).disabled
+    assert action(at, keys.DEAL_BACK).disabled and not action(at, keys.DEAL_FORWARD).disabled
 
 
 def test_the_replay_buttons_are_words_with_material_icons_that_point_along_the_line(at):
-    buttons = [at.button(key=k) for k in (keys.DEAL_START, keys.DEAL_BACK, keys.DEAL_FORWARD, keys.DEAL_END)]
+    buttons = [action(at, k) for k in (keys.DEAL_START, keys.DEAL_BACK, keys.DEAL_FORWARD, keys.DEAL_END)]
     assert [(b.label, b.proto.icon) for b in buttons] == [
         ("Beginning", ":material/first_page:"), ("Back", ":material/chevron_left:"),
         ("Forward", ":material/chevron_right:"), ("End", ":material/last_page:")]
@@ -72,20 +72,20 @@ def test_clean_deal_steps_card_by_card_to_the_end_and_shows_the_score(at):
     load(at, "deal-hokum-clean")
     assert any("Every card of this deal is legal" in s.value for s in at.success)
     for expected in (1, 2, 3, 4):
-        at.button(key=keys.DEAL_FORWARD).click().run()
+        action(at, keys.DEAL_FORWARD).click().run()
         assert at.slider(key=keys.DEAL_POS).value == expected
     assert "W** wins trick 1" in shown_text(at)  # 7S TS KH JS: West's trump takes it
     assert "NS records" not in metrics(at), "the score is shown only at the end"
-    at.button(key=keys.DEAL_BACK).click().run()
+    action(at, keys.DEAL_BACK).click().run()
     assert at.slider(key=keys.DEAL_POS).value == 3
-    at.button(key=keys.DEAL_END).click().run()
+    action(at, keys.DEAL_END).click().run()
     assert not at.exception, at.exception
     assert at.slider(key=keys.DEAL_POS).value == 32
     m = metrics(at)
     assert (m["NS raw points"], m["EW raw points"]) == ("112", "50")
     assert (m["NS records"], m["EW records"]) == ("11", "5")
     assert any("NS made its contract" in s.value for s in at.success)
-    assert at.button(key=keys.DEAL_FORWARD).disabled
+    assert action(at, keys.DEAL_FORWARD).disabled
 
 
 def test_the_slider_moves_to_any_card(at):
@@ -98,7 +98,7 @@ def test_the_slider_moves_to_any_card(at):
 
 def test_running_points_chart_follows_the_position(at):
     load(at, "deal-hokum-clean")
-    at.button(key=keys.DEAL_END).click().run()
+    action(at, keys.DEAL_END).click().run()
     fig = json.loads(at.get("plotly_chart")[0].proto.spec)
     ns = next(t for t in fig["data"] if t["name"] == "NS")
     assert ns["y"][0] == 0 and ns["y"][-1] == 112 and len(ns["y"]) == 9
@@ -109,7 +109,7 @@ def test_illegal_card_is_shown_with_trick_seat_card_and_reason(at):
     err = at.error[0].value
     assert "trick 1" in err and "W plays 7D" in err
     assert "must win the trick with a trump" in err
-    at.button(key=keys.DEAL_TO_ERROR).click().run()
+    action(at, keys.DEAL_TO_ERROR).click().run()
     assert at.slider(key=keys.DEAL_POS).value == 3
     body = html_text(at)
     assert 'data-card="7D" data-highlight="illegal"' in body
@@ -168,7 +168,7 @@ def test_a_scenario_from_another_page_is_loaded(at):
 
 def test_added_deal_reaches_the_score_sheet(at):
     load(at, "deal-hokum-clean")
-    at.button(key=keys.DEAL_END).click().run()
+    action(at, keys.DEAL_END).click().run()
     action(at, keys.DEAL_ADD_TO_SHEET).click().run()
     assert not at.exception
     rows = at.session_state[keys.SHEET_DEALS]

@@ -125,7 +125,7 @@ def test_third_player_cut_shows_qh_legal_and_as_illegal_with_the_rule(trick):
 
 
 def test_worked_example_button_loads_the_same_verdict(trick):
-    trick.button(key=ks.TRICK_EXAMPLE).click().run()
+    action(trick, ks.TRICK_EXAMPLE).click().run()
     assert 'data-card="QH" data-highlight="legal"' in html_text(trick)
     assert trick.session_state[ks.TRICK_TABLE] == ["KC", "7C"]
     assert trick.pills(key=ks.tap_key(ks.TRICK_TABLE, "C")).value == ["KC", "7C"]
@@ -336,7 +336,7 @@ def test_counting_the_eight_tricks_fills_the_points(score):
     tricks = load("deal-hokum-clean")["tricks"]
     text = "\n".join(f"{t['leader']}: {' '.join(t['cards'])}" for t in tricks)
     score.text_area(key=ks.SCORE_COUNT_TEXT).input(text)
-    score.button(key=ks.SCORE_COUNT).click()
+    action(score, ks.SCORE_COUNT).click()
     run(score)
     assert score.session_state[ks.SCORE_POINTS_NS] == 112
     assert score.session_state[ks.SCORE_POINTS_EW] == 50
@@ -345,7 +345,7 @@ def test_counting_the_eight_tricks_fills_the_points(score):
 
 def test_counting_too_few_tricks_is_named(score):
     score.text_area(key=ks.SCORE_COUNT_TEXT).input("E: 7S TS KH JS")
-    score.button(key=ks.SCORE_COUNT).click()
+    action(score, ks.SCORE_COUNT).click()
     run(score)
     assert "eight tricks are needed" in score.error[0].value
     assert score.session_state[ks.SCORE_POINTS_NS] is None
@@ -384,7 +384,7 @@ def test_kaboot_needs_the_tricks(score):
 
 def compare_file(at: AppTest, stem: str) -> AppTest:
     at.selectbox(key=ks.COMPARE_LIBRARY_FILE).set_value(stem)
-    at.button(key=ks.COMPARE_LOAD_FILE).click()
+    action(at, ks.COMPARE_LOAD_FILE).click()
     return run(at)
 
 
@@ -429,7 +429,7 @@ def test_compare_custom_column_follows_its_toggles(compare):
 def test_compare_takes_the_current_scenario_of_another_tool(trick):
     set_third_player_cut(trick)
     trick.switch_page("app_pages/compare_rules.py").run()
-    trick.button(key=ks.COMPARE_FROM_TRICK).click()
+    action(trick, ks.COMPARE_FROM_TRICK).click()
     run(trick)
     assert trick.session_state[ks.page_key(ks.COMPARE, ks.DOC)]["current"]["cards"] == ["KC", "7C"]
     assert "Every profile gives the same verdict" in texts(trick)
@@ -443,7 +443,7 @@ def test_compare_custom_profile_in_the_scenario_fills_the_custom_column(compare)
 
 def test_compare_open_in_tool(compare):
     compare_file(compare, "seed004-sun-56-sira-74")
-    compare.button(key=ks.COMPARE_OPEN_IN_TOOL).click()
+    action(compare, ks.COMPARE_OPEN_IN_TOOL).click()
     run(compare)
     assert compare.title[0].value == "Score calculator"
     assert {m.label: m.value for m in compare.metric}["NS records"] == "30"
@@ -469,7 +469,7 @@ def test_library_search_filters(library):
 
 
 def test_library_opens_a_play_scenario_in_the_trick_checker(library):
-    library.button(key=ks.page_key(ks.LIBRARY, "open", "seed000-third-player-must-cut")).click()
+    action(library, ks.page_key(ks.LIBRARY, "open", "seed000-third-player-must-cut")).click()
     run(library)
     assert library.title[0].value == "Trick checker"
     assert 'data-card="QH" data-highlight="legal"' in html_text(library)
@@ -477,29 +477,29 @@ def test_library_opens_a_play_scenario_in_the_trick_checker(library):
 
 
 def test_library_compare_button_goes_to_compare_rules(library):
-    library.button(key=ks.page_key(ks.LIBRARY, "compare", "score-doubled-kaboot-fixed")).click()
+    action(library, ks.page_key(ks.LIBRARY, "compare", "score-doubled-kaboot-fixed")).click()
     run(library)
     assert library.title[0].value == "Compare rules"
     assert "The profiles disagree" in texts(library)
 
 
 def test_presentation_steps_through_a_trick_card_by_card_then_the_verdict(library):
-    library.button(key=ks.page_key(ks.LIBRARY, "show", "seed000-third-player-must-cut")).click()
+    action(library, ks.page_key(ks.LIBRARY, "show", "seed000-third-player-must-cut")).click()
     run(library)
     assert '[data-testid="stSidebar"]' in html_text(library) and "display: none" in html_text(library)
     headings = [library.header[0].value]
-    while not library.button(key=ks.LIBRARY_NEXT).disabled:
-        library.button(key=ks.LIBRARY_NEXT).click()
+    while not action(library, ks.LIBRARY_NEXT).disabled:
+        action(library, ks.LIBRARY_NEXT).click()
         run(library)
         headings.append(library.header[0].value)
     assert headings == ["The contract", "Card 1: North", "Card 2: West", "South to play: which cards are legal?",
                         "The verdict"]
     assert "bx-lg" in html_text(library)
     assert 'data-card="QH" data-highlight="legal"' in html_text(library)
-    library.button(key=ks.LIBRARY_BACK).click()
+    action(library, ks.LIBRARY_BACK).click()
     run(library)
     assert library.header[0].value == "South to play: which cards are legal?"
-    library.button(key=ks.LIBRARY_EXIT).click()
+    action(library, ks.LIBRARY_EXIT).click()
     run(library)
     assert library.title[0].value == "Scenario library"
 
@@ -511,12 +511,12 @@ def test_presentation_steps_through_a_trick_card_by_card_then_the_verdict(librar
     ("bidding-sun-over-hokum", "The upcard", "The outcome"),
 ])
 def test_presentation_of_each_kind_has_steps(library, stem, first, last):
-    library.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click()
+    action(library, ks.page_key(ks.LIBRARY, "show", stem)).click()
     run(library)
     assert library.header[0].value == first
     steps = 1
-    while not library.button(key=ks.LIBRARY_NEXT).disabled:
-        library.button(key=ks.LIBRARY_NEXT).click()
+    while not action(library, ks.LIBRARY_NEXT).disabled:
+        action(library, ks.LIBRARY_NEXT).click()
         run(library)
         steps += 1
     assert steps > 2 and library.header[0].value == last
@@ -545,7 +545,7 @@ def test_every_cutting_obligation_has_a_play_scenario():
 def test_library_opens_a_deal_in_the_deal_checker(library):
     if not (ROOT / "explorer" / "app_pages" / "deal_checker.py").exists():
         pytest.skip("the Deal checker is not written yet")
-    library.button(key=ks.page_key(ks.LIBRARY, "open", "deal-illegal-card")).click()
+    action(library, ks.page_key(ks.LIBRARY, "open", "deal-illegal-card")).click()
     run(library)
     assert library.title[0].value == "Deal checker"
     assert "West does not trump" in library.session_state["deal.text"]  # taken from its inbox "deal.incoming"

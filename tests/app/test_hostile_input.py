@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.engine.files.share import MAX_LINK_CHARS, encode_scenario
 from explorer.ui import state as ks
 from explorer.view.text import shown
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -53,7 +54,7 @@ def test_a_tool_upload_with_an_escape_past_unicode_names_its_place_not_an_except
 def test_a_paste_with_an_escape_past_unicode_names_its_place():
     at = open_page("compare_rules.py")
     at.text_area(key=ks.page_key(ks.COMPARE, ks.PASTE)).input(ESCAPE_PAST_UNICODE)
-    at.button(key=ks.page_key(ks.COMPARE, ks.PASTE_LOAD)).click().run()
+    action(at, ks.page_key(ks.COMPARE, ks.PASTE_LOAD)).click().run()
     assert not at.exception, at.exception
     assert ESCAPE_PROBLEM in errors(at)
 
@@ -102,7 +103,7 @@ def test_a_scenario_too_long_for_a_link_never_puts_one_in_the_address_bar_or_the
     assert len(encode_scenario(doc)) > MAX_LINK_CHARS
     at = open_page("trick_checker.py")
     at.text_area(key=ks.page_key(ks.TRICK, ks.PASTE)).input(yaml.safe_dump(doc))
-    at.button(key=ks.page_key(ks.TRICK, ks.PASTE_LOAD)).click().run()
+    action(at, ks.page_key(ks.TRICK, ks.PASTE_LOAD)).click().run()
     assert not at.exception and not at.error, errors(at)
     assert "s" not in at.query_params, "a reload would send the server a link it refuses"
     said = "\n".join(shown(c.value) for c in at.caption)

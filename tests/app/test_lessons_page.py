@@ -62,7 +62,7 @@ def answer(at: AppTest, lesson, step, value) -> None:
 
 def reveal(at: AppTest, lesson, step) -> None:
     """After a wrong answer: press "Show the answer"."""
-    at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
+    action(at, state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
     assert not at.exception, at.exception
 
 
@@ -110,7 +110,7 @@ def test_walking_with_next_only_reaches_the_end_and_offers_the_next_lesson(at):
     for _ in range(len(lesson.steps) - 1):
         action(at, state.LESSON_NEXT).click().run()
     assert f"Step {len(lesson.steps)} of {len(lesson.steps)}" in at.get("progress")[0].proto.text
-    at.button(key=state.LESSON_NEXT_LESSON).click().run()
+    action(at, state.LESSON_NEXT_LESSON).click().run()
     assert at.session_state[state.LESSON_PICKER] == "02-deal"
     assert at.subheader[0].value == BY_ID["02-deal"].steps[0].title
 
@@ -190,7 +190,7 @@ def test_back_goes_back_and_reset_forgets_the_lesson(at):
     assert "1/6 right at the first try" in sidebar_text(at)
     action(at, state.LESSON_BACK).click().run()
     assert at.subheader[0].value == lesson.steps[lesson.index(step.id) - 1].title
-    at.button(key=state.LESSON_RESET).click().run()
+    action(at, state.LESSON_RESET).click().run()
     assert at.subheader[0].value == lesson.steps[0].title
     assert "1/10 steps · 0/6 right at the first try" in sidebar_text(at)
 
@@ -235,11 +235,11 @@ def test_trick_builder_shows_winner_and_points_for_an_edited_trick(at):
 def test_deal_demo_steps_through_the_deal_card_by_card(at):
     lid, sid = "02-deal", "three-two"
     open_lesson(at, lid, sid)
-    at.button(key=wkey(lid, sid, "next")).click().run()
+    action(at, wkey(lid, sid, "next")).click().run()
     assert any("Move 1 of 33" in m.value and "first 3 to E" in m.value for m in at.markdown)
-    at.button(key=wkey(lid, sid, "five")).click().run()
+    action(at, wkey(lid, sid, "five")).click().run()
     assert "Upcard" in html_text(at)
-    at.button(key=wkey(lid, sid, "all")).click().run()
+    action(at, wkey(lid, sid, "all")).click().run()
     assert html_text(at).count(": 8 cards") == 4
     at.number_input(key=wkey(lid, sid, "seed")).set_value(99).run()
     assert not at.exception
@@ -269,12 +269,12 @@ def test_play_puzzle_judges_a_clicked_card_and_follows_edits(at):
     lid, sid = "05-cutting", "your-puzzle"
     open_lesson(at, lid, sid)
     k = lambda p: wkey(lid, sid, p)  # noqa: E731
-    at.button(key=k("pzcard-AS")).click().run()
+    action(at, k("pzcard-AS")).click().run()
     assert "A♠ is not allowed" in at.error[0].value and "you must trump" in at.error[0].value
-    at.button(key=k("pzcard-QH")).click().run()
+    action(at, k("pzcard-QH")).click().run()
     assert "Q♥ is legal" in at.success[0].value
     at.selectbox(key=k("contract")).select("sun").run()
-    at.button(key=k("pzcard-AS")).click().run()
+    action(at, k("pzcard-AS")).click().run()
     assert "in Sun you may play anything" in at.success[0].value
 
 
@@ -365,7 +365,7 @@ def test_a_wrong_answer_offers_try_again_and_keeps_the_answer_until_asked(at):
     err = at.error[0].value
     assert "you said East (E)" in shown(err) and "Try again" in err                         # the answer: plain text
     assert "West" not in err and not any(step.question.explain in i.value for i in at.info)
-    assert at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).label == "Show the answer"
+    assert action(at, state.lesson_question_key(lesson.id, step.id, "reveal")).label == "Show the answer"
     answer(at, lesson, step, "W")                                  # the retry is right
     assert at.success[0].value.startswith("✓ **Right: West (W).**")
     assert f"0/{len(lesson.questions)} right at the first try (+1 after a retry)" in sidebar_text(at)

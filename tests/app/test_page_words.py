@@ -97,7 +97,7 @@ EXAMPLES = [pytest.param("trick_checker.py", state.TRICK_EXAMPLE, id="trick_chec
 def test_a_tools_worked_example_reads_in_faces_and_names(page, button):
     at = AppTest.from_file(str(APP), default_timeout=30).run()
     at.switch_page(f"app_pages/{page}").run()
-    at.button(key=button).click().run()
+    action(at, button).click().run()
     assert not at.exception, at.exception
     assert not problems(read_words(at))
 
@@ -109,7 +109,7 @@ def test_compare_rules_reads_in_faces_and_names(stem):
     at = AppTest.from_file(str(APP), default_timeout=30).run()
     at.switch_page("app_pages/compare_rules.py").run()
     at.selectbox(key=state.COMPARE_LIBRARY_FILE).select(stem).run()
-    at.button(key=state.COMPARE_LOAD_FILE).click().run()
+    action(at, state.COMPARE_LOAD_FILE).click().run()
     assert not at.exception, at.exception
     words = read_words(at)
     assert not problems(words)
@@ -160,7 +160,7 @@ def test_every_lesson_step_and_its_feedback_read_in_faces_and_names(lesson):
         found += [f"{step.id}: {p}" for p in problems(read_words(at))]
         if step.question is not None:
             _answer(at, lesson, step, _wrong(step))
-            at.button(key=state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
+            action(at, state.lesson_question_key(lesson.id, step.id, "reveal")).click().run()
             found += [f"{step.id} (wrong): {p}" for p in problems(read_words(at))]
             a = engine_answer(step)
             _answer(at, lesson, step, a.accepted[0] if step.question.ask == "legal_card" else a.value)

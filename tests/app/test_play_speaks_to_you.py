@@ -12,6 +12,7 @@ from explorer.engine.game.practice import Practice
 from explorer.engine.rules.bidding import CallKind, legal_calls
 from explorer.ui import state
 from explorer.view.text import shown
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -31,8 +32,7 @@ def start(at: AppTest, seed: int = 12, **names: str) -> AppTest:
     at.number_input(key=state.PLAY_SETUP_SEED).set_value(seed)
     for seat, name in names.items():
         at.text_input(key=f"{state.PLAY_SETUP_NAMES}.{seat}").input(name)
-    submit = next(b for b in at.main.button if b.key and b.key.startswith("FormSubmitter:play.setup"))
-    submit.click().run()
+    action(at, state.PLAY_START).click().run()
     assert not at.exception, at.exception
     for _ in range(80):
         p: Practice = at.session_state[state.PLAY_PRACTICE]
@@ -45,7 +45,7 @@ def start(at: AppTest, seed: int = 12, **names: str) -> AppTest:
 def _tap_ashkal(at: AppTest) -> str:
     g = at.session_state[state.PLAY_PRACTICE].state
     [i] = [i for i, v in enumerate(legal_calls(g.bidding)) if v.call.kind is CallKind.ASHKAL and not v.legal]
-    at.button(key=state.play_call_key(i)).click().run()
+    action(at, state.play_call_key(i)).click().run()
     assert not at.exception, at.exception
     return "\n".join(shown(e.value) for e in at.error)
 

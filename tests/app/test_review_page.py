@@ -11,6 +11,7 @@ from explorer.engine.files.scenario import dump_yaml
 from explorer.engine.game.state import GameState
 from explorer.engine.players.selfplay import play_deal, table
 from explorer.ui import state
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -36,12 +37,12 @@ def test_any_deal_record_can_be_reviewed_and_each_mistake_goes_to_its_moment():
     doc = _random_deal(46)
     at = open_deal_checker_with(doc)
     at.multiselect(key=state.DEAL_REVIEW_SEATS).set_value(["S", "N"]).run()
-    at.button(key=state.DEAL_REVIEW).click().run()
+    action(at, state.DEAL_REVIEW).click().run()
     assert not at.exception, at.exception
     _, seats, rv = at.session_state[state.DEAL_REVIEW_RESULT]
     assert seats == ("S", "N") and rv.mistakes, "random play makes mistakes"
     d = rv.mistakes[0]
-    at.button(key=state.deal_review_go_key(0)).click().run()
+    action(at, state.deal_review_go_key(0)).click().run()
     assert at.session_state[state.DEAL_POS] == d.cards_played
     assert any("was better by" in m.value for m in at.markdown)
 

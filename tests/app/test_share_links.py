@@ -18,6 +18,7 @@ from explorer.engine.files.share import decode_scenario, encode_scenario
 from explorer.ui import state as ks
 from explorer.view import intake
 from explorer.view.text import shown
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -145,7 +146,7 @@ def test_the_scenario_profile_wins_over_the_sidebar_until_released():
     doc = load(ROOT / "data/scenarios/score-tie-buyer-fails-simple.yaml")
     at = open_page("score_calculator.py", encode_scenario(doc))
     assert {m.label: m.value for m in at.metric}["NS records"] == "26"
-    at.button(key=ks.page_key(ks.SCORE, ks.UNPIN)).click().run()
+    action(at, ks.page_key(ks.SCORE, ks.UNPIN)).click().run()
     assert {m.label: m.value for m in at.metric}["NS records"] == "13"  # the sidebar's detailed profile
     assert "profile" not in decode_scenario(at.query_params["s"])
 
@@ -266,7 +267,7 @@ def test_a_bad_paste_keeps_what_the_user_typed():
     at = open_page("score_calculator.py")
     at.number_input(key=ks.SCORE_POINTS_NS).set_value(70).run()
     at.text_area(key=ks.page_key(ks.SCORE, ks.PASTE)).input("kind: score\npoints: {NS: 1")
-    at.button(key=ks.page_key(ks.SCORE, ks.PASTE_LOAD)).click().run()
+    action(at, ks.page_key(ks.SCORE, ks.PASTE_LOAD)).click().run()
     assert not at.exception
     assert "Could not open the pasted text" in at.error[0].value
     assert at.number_input(key=ks.SCORE_POINTS_NS).value == 70
@@ -277,7 +278,7 @@ def test_a_good_paste_in_json_opens_the_scenario():
     doc = load(ROOT / "data/scenarios/score-sun-double-52.yaml")
     at = open_page("compare_rules.py")
     at.text_area(key=ks.page_key(ks.COMPARE, ks.PASTE)).input(json.dumps(doc))
-    at.button(key=ks.page_key(ks.COMPARE, ks.PASTE_LOAD)).click().run()
+    action(at, ks.page_key(ks.COMPARE, ks.PASTE_LOAD)).click().run()
     assert at.session_state[ks.page_key(ks.COMPARE, ks.DOC)] == doc
     assert decode_scenario(at.query_params["s"]) == doc
 

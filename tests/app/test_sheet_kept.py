@@ -124,7 +124,7 @@ def test_a_bad_kept_sheet_gives_one_message_and_an_empty_sheet(text, message):
     memory = at.session_state[state.STORE_MEMORY]
     assert memory[SHEET_KEY + ":unreadable"] == text                  # set aside, not lost
     assert len(kept(at)["deals"]) == 1
-    at.button(key=state.store_problem_key("sheet") + ".close").click().run()
+    action(at, state.store_problem_key("sheet") + ".close").click().run()
     assert not at.error
 
 
@@ -143,7 +143,7 @@ def test_a_link_to_another_match_asks_and_keep_leaves_the_sheet_alone():
     assert totals(at) == ("20", "10")
     assert at.session_state[state.SHEET_LINK_PENDING]["rows"][0]["NS"] == 80
     assert at.session_state[state.STORE_MEMORY] == memory
-    at.button(key=state.SHEET_LINK_KEEP).click().run()
+    action(at, state.SHEET_LINK_KEEP).click().run()
     assert totals(at) == ("20", "10")
     assert sheet_io.LINK_PARAM not in at.query_params
     assert at.session_state[state.STORE_MEMORY] == memory
@@ -152,7 +152,7 @@ def test_a_link_to_another_match_asks_and_keep_leaves_the_sheet_alone():
 def test_a_link_to_another_match_opened_on_request_keeps_the_old_one_on_undo():
     memory = memory_with(sheet_io.stored([{"NS": 20, "EW": 10}], []))
     at = open_page(SHEET, memory=memory, link=sheet_io.link_value([{"NS": 80, "EW": 90}]))
-    at.button(key=state.SHEET_LINK_OPEN).click().run()
+    action(at, state.SHEET_LINK_OPEN).click().run()
     assert totals(at) == ("80", "90")
     assert kept(at)["undo"][-1] == [{"NS": 20, "EW": 10, "note": "", "gahwa_winner": None}]
     action(at, keys.SHEET_UNDO).click().run()
@@ -213,8 +213,8 @@ def test_a_deal_added_on_the_deal_checker_is_kept_before_the_sheet_is_ever_opene
     memory = memory_with(sheet_io.stored([{"NS": 50, "EW": 10, "note": "", "gahwa_winner": None}], []))
     at = open_page("app_pages/deal_checker.py", memory=memory)
     at.selectbox(key=keys.DEAL_LIBRARY_FILE).select("deal-hokum-clean").run()
-    at.button(key=keys.DEAL_LOAD_FILE).click().run()
-    at.button(key=keys.DEAL_END).click().run()
+    action(at, keys.DEAL_LOAD_FILE).click().run()
+    action(at, keys.DEAL_END).click().run()
     action(at, keys.DEAL_ADD_TO_SHEET).click().run()
     assert not at.exception
     assert [(d["NS"], d["EW"]) for d in kept(at)["deals"]] == [(50, 10), (11, 5)]

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.ui import state as keys
 from explorer.ui.shell import browser_store
 from explorer.view.sheet import files as sheet_io
-from tests.app.taps import tap
+from tests.app.taps import action, tap
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -64,8 +64,8 @@ def test_the_score_calculator_refuses_the_501st_deal_with_a_message():
 def test_the_deal_checker_refuses_the_501st_deal_with_a_message():
     at = open_page("deal_checker.py", full_sheet())
     at.selectbox(key=keys.DEAL_LIBRARY_FILE).select("deal-hokum-clean").run()
-    at.button(key=keys.DEAL_LOAD_FILE).click().run()
-    at.button(key=keys.DEAL_END).click().run()
+    action(at, keys.DEAL_LOAD_FILE).click().run()
+    action(at, keys.DEAL_END).click().run()
     tap(at, keys.DEAL_ADD_TO_SHEET)
     assert len(at.session_state[keys.SHEET_DEALS]) == sheet_io.MAX_DEALS
     assert any("500 deals" in str(t.proto.body) for t in at.toast), [t.proto.body for t in at.toast]

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.content.glossary import load_glossary
 from explorer.engine.core.profiles import OPTIONS, PROFILES, SIMPLE, TOURNAMENT
 from explorer.ui import state
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"  # AppTest resolves relative paths against this test file
@@ -138,7 +139,7 @@ def test_changing_the_base_profile_resets_custom_options(at):
 def test_reset_button_restores_the_named_profile(at):
     at.selectbox(key=state.sidebar_option_key("tie_rule")).select("buyer_fails").run()
     assert at.session_state[state.APP_PROFILE].tie_rule == "buyer_fails"
-    at.button(key=state.SIDEBAR_RESET).click().run()
+    action(at, state.SIDEBAR_RESET).click().run()
     assert at.session_state[state.APP_PROFILE] == PROFILES["detailed"]
 
 

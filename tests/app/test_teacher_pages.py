@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as ks
+from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -25,7 +26,7 @@ def run(at: AppTest) -> AppTest:
 
 def compare_from_library(at: AppTest, stem: str) -> AppTest:
     """The library's "Compare rules" button; AppTest's next runs stay on Compare rules."""
-    at.button(key=ks.page_key(ks.LIBRARY, "compare", stem)).click()
+    action(at, ks.page_key(ks.LIBRARY, "compare", stem)).click()
     run(at)
     assert at.title[0].value == "Compare rules"
     return at.switch_page("app_pages/compare_rules.py")
@@ -53,7 +54,7 @@ def test_compare_opened_from_the_library_names_that_scenario_in_its_picker(libra
 
 
 def test_a_scenario_from_another_tool_leaves_the_library_picker_empty(library):
-    library.button(key=ks.page_key(ks.LIBRARY, "open", "seed000-third-player-must-cut")).click()
+    action(library, ks.page_key(ks.LIBRARY, "open", "seed000-third-player-must-cut")).click()
     run(library)
     run(library.switch_page("app_pages/trick_checker.py"))
     for suit, keep in (("S", ["9S", "8S"]), ("H", ["QH"]), ("D", []), ("C", [])):  # untap the others
@@ -62,10 +63,10 @@ def test_a_scenario_from_another_tool_leaves_the_library_picker_empty(library):
         run(library)
     assert library.session_state[ks.page_key(ks.TRICK, ks.DOC)]["hand"] == ["QH", "9S", "8S"]
     run(library.switch_page("app_pages/compare_rules.py"))
-    library.button(key=ks.COMPARE_FROM_TRICK).click()
+    action(library, ks.COMPARE_FROM_TRICK).click()
     run(library)
     assert library.selectbox(key=ks.COMPARE_LIBRARY_FILE).value is None
-    assert library.button(key=ks.COMPARE_LOAD_FILE).disabled
+    assert action(library, ks.COMPARE_LOAD_FILE).disabled
 
 
 def test_the_custom_column_is_named_by_its_options_values(library):
@@ -112,22 +113,22 @@ def test_a_presentation_shows_the_scenarios_title_only_on_its_last_step(library,
     from explorer.content.library import load_library
 
     entry = next(e for e in load_library() if e.stem == stem)
-    library.button(key=ks.page_key(ks.LIBRARY, "show", stem)).click()
+    action(library, ks.page_key(ks.LIBRARY, "show", stem)).click()
     run(library)
     shown = []
     while True:
         top = [m.value for m in library.markdown]
         shown.append(any(entry.title in m.replace("\\", "") for m in top))
         assert any(entry.topic_title in m.replace("\\", "") for m in top) or shown[-1]
-        if library.button(key=ks.LIBRARY_NEXT).disabled:
+        if action(library, ks.LIBRARY_NEXT).disabled:
             break
-        library.button(key=ks.LIBRARY_NEXT).click()
+        action(library, ks.LIBRARY_NEXT).click()
         run(library)
     assert shown[-1] and not any(shown[:-1]), shown
 
 
 def test_the_presentation_buttons_answer_the_keyboard_and_a_clicker(library):
-    library.button(key=ks.page_key(ks.LIBRARY, "show", "seed000-third-player-must-cut")).click()
+    action(library, ks.page_key(ks.LIBRARY, "show", "seed000-third-player-must-cut")).click()
     run(library)
     shortcuts = {b.key: b.proto.shortcut for b in library.button if b.key and b.key.startswith("library.")}
     assert shortcuts[ks.LIBRARY_NEXT].lower() == "right" and shortcuts[ks.LIBRARY_BACK].lower() == "left"
