@@ -19,8 +19,8 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    false,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()

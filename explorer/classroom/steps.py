@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.content.lessons import (
+    PAGE_STYLE,
     Feedback,
     Lesson,
     LessonError,
@@ -200,7 +201,7 @@ def valid_answer(cs: ClassStep, given: Any) -> bool:
 
 
 def grade_answer(cs: ClassStep, given: Any, profile: RuleProfile | None = None,
-                 style: Style = Style(cards="face")) -> Feedback:
+                 style: Style = PAGE_STYLE) -> Feedback:
     """The engine's verdict on an answer, as the lessons grade it (its words in ``style``)."""
     try:
         return grade(cs.step, given, profile or DEFAULT_PROFILE, style, cs.where)
