@@ -33,7 +33,7 @@ from explorer.content.lessons import (
     step_where,
     trick_view,
 )
-from explorer.content.library import Entry, load_library
+from explorer.content.library import Entry, load_entry
 from explorer.content.translations import content
 from explorer.engine.core.cards import SEATS, Seat
 from explorer.engine.core.i18n import N_, Msg, Style
@@ -153,8 +153,8 @@ def resolve(spec: Mapping[str, Any], profile: RuleProfile | None = None, *, less
         step = lesson.steps[index]
         return ClassStep(dict(spec), step, step.title, step_where(lesson, step))
     if "library" in spec:
-        entry = next((e for e in (library if library is not None else load_library()) if e.stem == spec["library"]),
-                     None)
+        stem = spec["library"]
+        entry = load_entry(stem) if library is None else next((e for e in library if e.stem == stem), None)
         asked = library_question(entry, profile) if entry is not None else None
         if asked is None:
             raise StepError(f"no question in the library file {spec['library']!r}")
@@ -165,10 +165,11 @@ def resolve(spec: Mapping[str, Any], profile: RuleProfile | None = None, *, less
 
 
 def resolve_all(specs: Iterable[Mapping[str, Any]], profile: RuleProfile | None = None) -> list[ClassStep]:
-    """Every spec resolved (the lessons and the library read once)."""
+    """Every spec resolved (the lessons read once, each library file named read once)."""
     specs = list(specs)
     lessons = load_lessons() if any("lesson" in s for s in specs if isinstance(s, Mapping)) else []
-    library = load_library() if any("library" in s for s in specs if isinstance(s, Mapping)) else []
+    stems = {s["library"] for s in specs if isinstance(s, Mapping) and isinstance(s.get("library"), str)}
+    library = [e for e in (load_entry(stem) for stem in sorted(stems)) if e is not None]
     return [resolve(s, profile, lessons=lessons, library=library) for s in specs]
 
 
