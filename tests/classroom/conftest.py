@@ -108,11 +108,36 @@ def pg_cluster():
     cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A SQLite file migrated once; each test works on a copy (the migrations are tested on their own)."""
+    path = tmp_path_factory.mktemp("template") / "classroom.sqlite3"
+    make_engine(f"sqlite:///{path}").dispose()
+    return path
+
+
+@pytest.fixture(scope="session")
+def pg_database(pg_cluster) -> str:
+    """A PostgreSQL database migrated once; each test starts from its emptied tables."""
+    url = pg_cluster.new_url()
+    make_engine(url).dispose()
+    return url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path):
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'data' / 'classroom.sqlite3'}"
-    return request.getfixturevalue("pg_cluster").new_url()
+        path = tmp_path / "data" / "classroom.sqlite3"
+        path.parent.mkdir()
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        return f"sqlite:///{path}"
+    url = request.getfixturevalue("pg_database")
+    engine = make_engine(url, migrate_schema=False)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("TRUNCATE classroom_answer, classroom_student, classroom_attempt, classroom_class "
+                             "RESTART IDENTITY CASCADE")
+    engine.dispose()
+    return url
 
 
 @pytest.fixture
@@ -122,6 +147,6 @@ def clock() -> Clock:
 
 @pytest.fixture
 def service(db_url, clock):
-    engine = make_engine(db_url)
+    engine = make_engine(db_url, migrate_schema=False)
     yield Classroom(engine, clock=clock)
     engine.dispose()

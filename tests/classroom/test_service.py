@@ -19,6 +19,11 @@ RIGHT = ["8C", True, "NS", "W", False]
 WRONG = ["7H", False, "EW", "N", True]
 
 
+def _flip_last(secret: str) -> str:
+    """The secret with its last character changed: one character off."""
+    return secret[:-1] + ("A" if secret[-1] != "A" else "B")
+
+
 def refused(reason: str, call, *args, **kw) -> Refused:
     with pytest.raises(Refused) as e:
         call(*args, **kw)
@@ -38,12 +43,21 @@ def started(service):
 
 # --- the database --------------------------------------------------------------------------------------------------
 
-def test_the_migrated_database_has_exactly_the_schemas_tables_and_columns(service):
-    found = inspect(service.engine)
-    assert revision(service.engine) == "0001"
+def test_the_migrated_database_has_exactly_the_schemas_tables_and_columns(db_url):
+    engine = make_engine(db_url)          # migrating a migrated database changes nothing
+    found = inspect(engine)
+    assert revision(engine) == "0001"
     for table in metadata.sorted_tables:
         assert {c["name"] for c in found.get_columns(table.name)} == set(table.columns.keys()), table.name
     assert set(found.get_table_names()) == {t.name for t in metadata.sorted_tables} | {"classroom_alembic_version"}
+    engine.dispose()
+
+
+def test_a_fresh_postgresql_database_is_migrated_on_first_use(request):
+    url = request.getfixturevalue("pg_cluster").new_url()
+    engine = make_engine(url)
+    assert revision(engine) == "0001" and Classroom(engine).start(FIVE[:1]).code
+    engine.dispose()
 
 
 def test_sqlite_is_created_on_first_use_in_wal_mode_and_a_second_engine_does_not_migrate_again(tmp_path):
@@ -107,7 +121,7 @@ def test_two_classes_get_different_codes_and_secrets(service):
                                   "teacher_state"])
 def test_every_move_and_view_of_the_teacher_needs_the_teachers_secret(service, started, move):
     seat = service.join(started.code, "Nora", session="a")
-    for wrong in ("", "x" * 32, started.code, seat, started.teacher_secret[:-1] + "A", None):
+    for wrong in ("", "x" * 32, started.code, seat, _flip_last(started.teacher_secret), None):
         refused("teacher", getattr(service, move), wrong)
     other = service.start(FIVE[:1])
     service.ask(other.teacher_secret)
@@ -215,7 +229,7 @@ def _asks_number(lesson_id: str, index: int) -> bool:
 def test_a_seat_answers_only_for_itself(service, started):
     nora, fahd = service.join(started.code, "Nora", session="a"), service.join(started.code, "Fahd", session="b")
     service.ask(started.teacher_secret)
-    for forged in ("", "x" * 22, started.teacher_secret, started.code, nora[:-1] + ("A" if nora[-1] != "A" else "B")):
+    for forged in ("", "x" * 22, started.teacher_secret, started.code, _flip_last(nora)):
         refused("seat", service.answer, forged, 0, "8C")
     service.answer(nora, 0, "8C")
     assert service.student_state(fahd).own is None                   # Fahd's seat is untouched
