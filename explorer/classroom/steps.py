@@ -25,11 +25,14 @@ from explorer.content.lessons import (
     Feedback,
     Lesson,
     LessonError,
+    NotUnderProfile,
     Question,
     Step,
     grade,
+    engine_answer,
     judge,
     load_lessons,
+    normalise,
     step_where,
     trick_view,
 )
@@ -80,6 +83,12 @@ class ClassStep:
             return content(self.title, self.spec.get("library") and _library_where(self.spec["library"]), lang)
         return content(self.title, self.where + ".title", lang)
 
+    def explanation(self, lang: str) -> str:
+        """The author's explanation in ``lang``: the lesson's, or the library file's notes."""
+        if self.where is None:
+            return content(self.question.explain, f"data/scenarios/{self.spec['library']}.yaml#notes", lang)
+        return content(self.question.explain, f"{self.where}.question.explain", lang)
+
     def prompt(self, lang: str) -> str:
         """The question in ``lang``: the library's message, or the lesson's prompt (its translation)."""
         if self.prompt_msg is not None:
@@ -114,7 +123,8 @@ def library_question(entry: Entry, profile: RuleProfile | None = None) -> tuple[
     if kind == "play":
         seat = Seat.parse(out["to_play"])
         return (Question(prompt=PROMPTS["play"].format(seat=seat.title), ask="legal_card", input="card",
-                         expect=list(out["legal"]), explain=explain), Msg(PROMPTS["play"], seat=seat))
+                         expect=list(out["legal"]), explain=explain),
+                Msg(PROMPTS["play"], seat=Msg("{seat_title}", seat_title=seat.title, seat=seat)))
     if kind == "score" and isinstance(out.get("buyer_made"), bool):
         return (Question(prompt=PROMPTS["score"], ask="verdict", path="buyer_made", input="yes_no",
                          expect=out["buyer_made"], explain=explain), Msg(PROMPTS["score"]))
@@ -125,7 +135,7 @@ def library_question(entry: Entry, profile: RuleProfile | None = None) -> tuple[
     if kind == "bidding" and not out.get("error") and (out.get("contract") or out.get("redeal")):
         choices = [{"label": s.value, "value": s.value} for s in SEATS] + [{"label": NOBODY, "value": None}]
         buyer = (out.get("contract") or {}).get("buyer")
-        return (Question(prompt=PROMPTS["bidding"], ask="verdict", path="contract.buyer" if buyer else "redeal",
+        return (Question(prompt=PROMPTS["bidding"], ask="verdict", path="contract.buyer" if buyer else "contract",
                          input="choice", choices=choices, expect=buyer, explain=explain), Msg(PROMPTS["bidding"]))
     if kind == "deal" and isinstance(out.get("valid"), bool):
         return (Question(prompt=PROMPTS["deal"], ask="verdict", path="valid", input="yes_no", expect=out["valid"],
@@ -208,3 +218,26 @@ def grade_answer(cs: ClassStep, given: Any, profile: RuleProfile | None = None,
         return grade(cs.step, given, profile or DEFAULT_PROFILE, style, cs.where)
     except LessonError as e:  # pragma: no cover - resolve() has checked that the engine answers
         raise StepError(str(e)) from None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's answer to a class's question: the answers on offer it counts right (or the number), why."""
+
+    right: tuple[Any, ...]
+    reason: str
+
+
+def verdict(cs: ClassStep, profile: RuleProfile | None = None, style: Style = PAGE_STYLE) -> Verdict:
+    """Which answers the engine counts right, and its reason in ``style``'s language (one engine run)."""
+    q = cs.question
+    try:
+        answer = engine_answer(cs.step, profile or DEFAULT_PROFILE, style, cs.where)
+    except NotUnderProfile:
+        answer = engine_answer(cs.step, DEFAULT_PROFILE, style, cs.where)
+    how = q.input if q.input != "choice" else None
+    allowed = options(cs)
+    if allowed is None:
+        return Verdict((answer.value,), answer.reason)
+    return Verdict(tuple(o for o in allowed if answer.accepts(normalise(o, how) if o is not None else None)),
+                   answer.reason)
