@@ -12,10 +12,11 @@ from typing import Any
 import streamlit as st
 
 from explorer.classroom import service as cls
-from explorer.classroom.service import ClassState, Classroom, Refused, decode, encode
+from explorer.classroom.service import Classroom, ClassState, Refused, decode, encode
 from explorer.classroom.steps import ClassStep, library_specs, options
 from explorer.content.lessons import Lesson
 from explorer.content.library import Entry
+from explorer.engine.core.i18n import N_
 from explorer.ui import state
 from explorer.ui.classroom import board
 from explorer.ui.classroom.connect import page_url
@@ -29,8 +30,8 @@ from explorer.view.text import html_text, plain
 ss = st.session_state
 LIVE_SECONDS = 1.0
 """How often the teacher's chart and head count poll the database."""
-PHASE_WORDS = {cls.LOBBY: "Waiting for students", cls.OPEN: "Answers open", cls.CLOSED: "Answers closed",
-               cls.REVEALED: "Verdict shown", cls.ENDED: "Class ended"}
+PHASE_WORDS = {cls.LOBBY: N_("Waiting for students"), cls.OPEN: N_("Answers open"),
+               cls.CLOSED: N_("Answers closed"), cls.REVEALED: N_("Verdict shown"), cls.ENDED: N_("Class ended")}
 
 
 def refusal() -> None:
@@ -149,8 +150,8 @@ def live_answers(svc: Classroom, secret: str, step: ClassStep, revealed: bool, j
         st.plotly_chart(answers_chart(labels, counts, right, revealed=revealed, lang=lang.current()),
                         key=state.CLASSROOM_CHART, config=SHOW_CONFIG, width="stretch")
         if revealed and tally.answered:
-            st.markdown(t("**{share:.0%}** right ({right} of {answered})", share=tally.share_right, right=tally.right,
-                          answered=tally.answered))
+            st.markdown(t("**{share}** right ({right} of {answered})", share=f"{tally.share_right:.0%}",
+                          right=tally.right, answered=tally.answered))
     _live()
 
 
