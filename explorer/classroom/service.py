@@ -61,6 +61,8 @@ REASONS: dict[str, str] = {
     "wrong_code": N_("No class has this code. Check the code on the screen and try again."),
     "ended": N_("This class has ended."),
     "full": N_("This class is full."),
+    "long_name": N_("Your name is {n} characters long; a name has at most {limit}. Shorten it, or leave it empty "
+                    "to stay anonymous."),
     "seat": N_("This seat is not in a class any more: join again with the code."),
     "not_open": N_("The question is closed: answers are not taken now."),
     "other_step": N_("That question is not the one asked now."),
@@ -348,6 +350,8 @@ class Classroom:
     # --- the students ----------------------------------------------------------------------------
     def join(self, code: str, name: str | None, *, session: str, address: str | None = None) -> str:
         """A seat in the class with this code: its token. Wrong codes are rate limited per session and address."""
+        if tokens.name_length(name) > tokens.NAME_LIMIT:
+            raise Refused("long_name", n=tokens.name_length(name), limit=tokens.NAME_LIMIT)
         self.expire()
         now = self.clock()
         keys = [f"session:{str(session)[:100]}"] + ([f"address:{str(address)[:100]}"] if address else [])

@@ -8,7 +8,8 @@
 - A **seat token** (128 bits) is a student's seat, in that student's link: it keeps the seat and the answers
   through a reload. The database keeps its SHA-256.
 - A **display name** is text: control, format and bidi-override characters removed, whitespace runs made one
-  space, cut to :data:`NAME_LIMIT` characters. Pages show it as text, never as Markdown or HTML.
+  space; longer than :data:`NAME_LIMIT` characters once cleaned, it is refused (the student shortens it: a name is
+  not cut behind its owner's back). Pages show it as text, never as Markdown or HTML.
 
 >>> clean_name("  Nora\\u202e  \\n**b** ")
 'Nora **b**'
@@ -19,6 +20,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import unicodedata
 
@@ -30,6 +32,8 @@ TEACHER_SECRET_BYTES = 24
 SEAT_TOKEN_BYTES = 16
 NAME_LIMIT = 40
 """The longest display name, in characters (after cleaning)."""
+_NAME_READ = 100_000
+"""Characters of a typed name cleaned at most: a longer one is refused by its length as typed."""
 
 
 def new_code() -> str:
@@ -38,8 +42,17 @@ def new_code() -> str:
 
 
 def normalise_code(typed: str) -> str:
-    """A typed code as stored: capitals, without spaces or dashes (a code is shown as ``K7M 2QX``)."""
-    return "".join(ch for ch in str(typed).upper() if ch.isalnum())[:20]
+    """A typed code as stored: capitals, without spaces or dashes (a code is shown as ``K7M 2QX``); the join link
+    pasted whole gives its code.
+
+    >>> normalise_code("http://10.0.0.5:8501/join?c=K7M2QX")
+    'K7M2QX'
+    """
+    text = str(typed)[:2000]
+    linked = re.search(r"[?&]c=([^&#\s]*)", text)
+    if linked:
+        text = linked.group(1)
+    return "".join(ch for ch in text.upper() if ch.isalnum())[:20]
 
 
 def looks_like_code(code: str) -> bool:
@@ -66,11 +79,26 @@ width joiners...), surrogates, private use, unassigned, line and paragraph separ
 
 
 def clean_name(typed: str | None) -> str | None:
-    """A display name as kept and shown: None when nothing is left (the student is anonymous)."""
+    """A display name as kept and shown: None when nothing is left (the student is anonymous). It may be longer
+    than :data:`NAME_LIMIT` (:func:`name_length` says by how much): the caller refuses it.
+
+    >>> clean_name("\\u2067\\u200f ") is None
+    True
+    """
     if typed is None:
         return None
-    text = unicodedata.normalize("NFC", str(typed)[: NAME_LIMIT * 8])
+    text = unicodedata.normalize("NFC", str(typed)[:_NAME_READ])
     kept = "".join(" " if ch.isspace() else ch for ch in text if unicodedata.category(ch) not in _REMOVED
                    or ch in "\t\n\r")
-    kept = " ".join(kept.split())[:NAME_LIMIT].strip()
-    return kept or None
+    return " ".join(kept.split()) or None
+
+
+def name_length(typed: str | None) -> int:
+    """The length of a typed name once cleaned (as typed beyond :data:`_NAME_READ` characters).
+
+    >>> name_length("**Nora**\\u202e"), name_length(None)
+    (8, 0)
+    """
+    if typed is not None and len(str(typed)) > _NAME_READ:
+        return len(str(typed))
+    return len(clean_name(typed) or "")

@@ -146,3 +146,15 @@ def test_a_student_may_read_the_class_in_arabic(svc):
     assert "أي فريق تنحسب له مشاريعه؟" in words(at)
     assert {b.label for b in at.button if b.key and b.key.startswith(ks.JOIN_ANSWER_PREFIX)} == \
         {"الشمال والجنوب", "الشرق والغرب", "ولا أحد"}
+
+
+def test_a_name_too_long_is_refused_with_its_length_and_the_field_keeps_it(svc):
+    s = svc.start([{"library": "play-follow-suit"}])
+    typed = "**Nora** \u202e" + "x" * 10_000
+    at = page("join.py", c=s.code)
+    at.text_input(key=ks.JOIN_NAME).input(typed)
+    at.button(key=ks.JOIN_GO).click()
+    run(at)
+    assert "Your name is 10009 characters long; a name has at most 40." in words(at)
+    assert at.text_input(key=ks.JOIN_NAME).value == typed and "seat" not in at.query_params
+    assert svc.teacher_state(s.teacher_secret).joined == 0

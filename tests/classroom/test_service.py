@@ -142,13 +142,27 @@ def test_a_student_joins_with_the_code_as_typed_and_gets_a_seat(service, started
     assert st.name == "Nora" and st.cls.phase == cs.LOBBY and st.cls.joined == 1 and st.own is None
 
 
-def test_a_name_is_cleaned_cut_short_and_none_when_empty(service, started):
-    long = service.join(started.code, "**b** \u202e<img src=x>\u0000" + "x" * 10_000, session="a")
-    name = service.student_state(long).name
-    assert name.startswith("**b** <img src=x>") and len(name) == tokens.NAME_LIMIT
-    assert not any(ch in name for ch in "\u202e\u0000")
+def test_the_join_link_pasted_as_the_code_joins_its_class(service, started):
+    seat = service.join(f"http://10.0.0.5:8501/join?c={started.code}&lang=ar", None, session="a")
+    assert service.student_state(seat).cls.code == started.code
+
+
+def test_a_name_is_cleaned_and_none_when_empty(service, started):
+    seat = service.join(started.code, " **b** \u202e<img src=x>\u0000\n x", session="a")
+    assert service.student_state(seat).name == "**b** <img src=x> x"
     assert service.student_state(service.join(started.code, " \u200f\u2066 ", session="b")).name is None
     assert service.student_state(service.join(started.code, None, session="c")).name is None
+
+
+@pytest.mark.parametrize("length", [tokens.NAME_LIMIT + 1, 10_000])
+def test_a_name_too_long_is_refused_with_its_length_and_nobody_joins(service, started, length):
+    typed = "\u202e**" + "x" * (length - 4) + "**"          # the override is not counted: it is removed
+    with pytest.raises(cs.Refused) as e:
+        service.join(started.code, typed, session="a")
+    assert e.value.reason == "long_name" and e.value.message.params == {"n": length, "limit": tokens.NAME_LIMIT}
+    assert service.teacher_state(started.teacher_secret).joined == 0
+    exact = "\u202e" + "x" * tokens.NAME_LIMIT
+    assert service.student_state(service.join(started.code, exact, session="a")).name == "x" * tokens.NAME_LIMIT
 
 
 def test_wrong_codes_are_refused_and_counted_a_few_a_minute_per_session(service, started, clock):

@@ -39,8 +39,11 @@ def join_form(svc: Classroom) -> None:
     """The code (from the link or typed) and a name; a wrong code is counted and refused."""
     if state.JOIN_CODE not in ss and st.query_params.get("c"):
         ss[state.JOIN_CODE] = str(st.query_params.get("c"))[:20]
-    st.text_input(t("Class code"), key=state.JOIN_CODE, max_chars=20, placeholder="K7M 2QX")
-    st.text_input(t("Your name (or leave it empty to stay anonymous)"), key=state.JOIN_NAME, max_chars=NAME_LIMIT)
+    # No max_chars: a browser drops a paste longer than it whole (the field stays empty, and the student joined as
+    # anonymous); the service refuses a name too long with its length, and the field keeps it to shorten.
+    st.text_input(t("Class code"), key=state.JOIN_CODE, placeholder="K7M 2QX")
+    st.text_input(t("Your name (or leave it empty to stay anonymous)"), key=state.JOIN_NAME,
+                  help=t("At most {n} characters.", n=NAME_LIMIT))
     refusal()
     if st.button(t("Join the class"), key=state.JOIN_GO, type="primary", icon=":material/login:", width="stretch"):
         try:
