@@ -36,11 +36,15 @@ for section, file, title, icon in PAGES:
                    url_path=file.removesuffix(".py"))
     sections.setdefault(lang.t(section), []).append(page)
 
-current = st.navigation(sections, expanded=True)
+in_class = nav.in_a_class(st.query_params)  # a class's phones and projector: no navigation, no sidebar (view/nav.py)
+current = st.navigation(sections, expanded=True, position="hidden" if in_class else "sidebar")
+in_class = in_class and current.url_path in nav.CLASS_PAGES
 st.html(cards.css())
 lang.apply_direction()
 lang.keep_in_url()
-sidebar.sidebar()
-sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
+if not in_class:
+    sidebar.sidebar()
+    sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
 current.run()
-sheet_store.keep()
+if not in_class:
+    sheet_store.keep()

@@ -87,5 +87,4 @@ with right:
     teacher.live_answers(svc, secret, step, revealed, judged if revealed else None)
 teacher.controls(svc, secret, cs)
 st.divider()
-teacher.join_panel(cs.code, big=False)
-teacher.head_count(svc, secret)
+teacher.join_panel(cs.code, big=False)  # how many joined: in the answers' count (one fragment polls, not two)

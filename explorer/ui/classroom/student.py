@@ -26,7 +26,7 @@ from explorer.view import classroom as view
 from explorer.view.text import plain
 
 ss = st.session_state
-WATCH_SECONDS = 1.5
+WATCH_SECONDS = 2.0
 
 
 def refusal() -> None:
@@ -43,7 +43,7 @@ def join_form(svc: Classroom) -> None:
     # anonymous); the service refuses a name too long with its length, and the field keeps it to shorten.
     st.text_input(t("Class code"), key=state.JOIN_CODE, placeholder="K7M 2QX")
     st.text_input(t("Your name (or leave it empty to stay anonymous)"), key=state.JOIN_NAME,
-                  help=t("At most {n} characters.", n=NAME_LIMIT))
+                  placeholder=t("At most {n} characters", n=NAME_LIMIT))
     refusal()
     if st.button(t("Join the class"), key=state.JOIN_GO, type="primary", icon=":material/login:", width="stretch"):
         try:
