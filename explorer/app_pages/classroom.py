@@ -78,6 +78,7 @@ revealed = cs.phase == cls.REVEALED
 judged = board.judge(step, cs.profile)
 st.markdown(t("Question {i} of {n} · {phase}", i=cs.step + 1, n=cs.steps, phase=teacher.phase_words(cs)))
 st.header(step.shown_title(lang.current()) if revealed else t("Question {i}", i=cs.step + 1), anchor=False)
+teacher.controls(svc, secret, cs)  # above the board: on a 1280×720 projector the board fills the screen's height
 left, right = st.columns([3, 2], gap="large")
 with left:
     board.draw(step, size="lg", revealed=revealed, judged=judged, projector=True)
@@ -85,6 +86,5 @@ with left:
         board.show_verdict(step, judged)
 with right:
     teacher.live_answers(svc, secret, step, revealed, judged if revealed else None)
-teacher.controls(svc, secret, cs)
 st.divider()
 teacher.join_panel(cs.code, big=False)  # how many joined: in the answers' count (one fragment polls, not two)

@@ -55,6 +55,14 @@ def label(cs: ClassStep, value: Any) -> str:
     return plain(value)
 
 
+def in_sentence(cs: ClassStep, values: list[Any]) -> Any:
+    """Answers to put in a sentence: cards as :class:`Card` values, which the sentence isolates in Arabic (a bare
+    "A♣" reads ♣A there); other answers as their words, joined, Markdown escaped."""
+    if cs.question.input == "card":
+        return [Card.parse(v) for v in values]
+    return plain(t(", ").join(label(cs, v) for v in values))
+
+
 def draw(cs: ClassStep, *, size: str, revealed: bool, judged: Verdict | None = None, projector: bool = False) -> None:
     """The question's scenario and prompt; on the projector a card question's hand too (marked once revealed)."""
     step, q = cs.step, cs.question
@@ -76,8 +84,8 @@ def judge(cs: ClassStep, profile: RuleProfile) -> Verdict:
 
 def show_verdict(cs: ClassStep, judged: Verdict) -> None:
     """The engine's answer and reason, then the author's explanation."""
-    right = t(", ").join(label(cs, v) for v in judged.right) if judged.right else t(NOBODY)
-    st.success(t("The engine's answer: **{answer}**.", answer=plain(right)) + " " + plain(judged.reason),
+    right = in_sentence(cs, list(judged.right)) if judged.right else t(NOBODY)
+    st.success(t("The engine's answer: **{answer}**.", answer=right) + " " + plain(judged.reason),
                icon=":material/gavel:")
     explained = cs.explanation(lang.current())
     if explained and explained != judged.reason:

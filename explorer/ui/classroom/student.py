@@ -129,7 +129,7 @@ def seat_view(svc: Classroom, seat: str, me: StudentState) -> None:
     elif me.own is None:
         st.info(t("The answers are closed."), icon=":material/lock:")
     else:
-        said = t("Your answer: **{answer}**.", answer=plain(board.label(cs, me.own.given)))
+        said = t("Your answer: **{answer}**.", answer=board.in_sentence(cs, [me.own.given]))
         if me.own.correct is None:
             st.info(said + " " + t("Waiting for the verdict."), icon=":material/hourglass_top:")
         elif me.own.correct:
@@ -152,7 +152,7 @@ def own_results(svc: Classroom, seat: str) -> None:
     rows = []
     for i, cs in enumerate(steps):
         o = mine.get(i)
-        rows.append({t("Question"): i + 1, t("Title"): cs.shown_title(language),
-                     t("Your answer"): board.label(cs, o.given) if o else "—",
-                     t("Right"): (t("Yes") if o.correct else t("No")) if o else "—"})
+        rows.append({t("Question"): i + 1, t("Your answer"): board.label(cs, o.given) if o else "—",
+                     t("Right"): (t("Yes") if o.correct else t("No")) if o else "—",
+                     t("Title"): cs.shown_title(language)})  # the title last: a phone shows the answers first
     st.dataframe(rows, hide_index=True, width="stretch")
