@@ -29,7 +29,7 @@ def _askable(profile_spec) -> set[str]:
 
 
 svc = service()
-st.html(board.CSS)
+st.html(board.lv.css("lg") + board.CSS)  # the lessons' styles too: call chips, fact tables
 secret = st.query_params.get("teach")
 try:
     cs = svc.teacher_state(secret) if secret else None

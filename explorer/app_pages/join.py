@@ -24,7 +24,7 @@ def _language() -> None:
 
 
 svc = service()
-st.html(board.CSS + JOIN_CSS)
+st.html(board.lv.css() + board.CSS + JOIN_CSS)  # the lessons' styles too: call chips, fact tables
 ss.setdefault(state.JOIN_LANG, lang.current())
 st.segmented_control("Language · اللغة", list(NAMES), key=state.JOIN_LANG, format_func=NAMES.get, required=True,
                      selection_mode="single", on_change=_language, label_visibility="collapsed")

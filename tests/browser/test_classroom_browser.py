@@ -187,6 +187,8 @@ def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, se
                 shown = time.monotonic()
                 teacher.wait_for_function(CHART_SUM, arg=1, timeout=30_000)
                 latency.append(time.monotonic() - shown)
+                print(f"\nstep {step + 1}: the first answer on the projector's chart {latency[-1]:.2f} s after the phone "
+                      "showed it", flush=True)
         _counted(teacher, PHONES, PHONES)
         tally = svc.tally(secret)
         assert tally.answered == PHONES and sum(tally.counts.values()) == PHONES
