@@ -1,11 +1,12 @@
 """The classroom in one real browser: a teacher's projector (1280×720) and phones (390×844, touch).
 
-- ``test_a_class_runs_from_join_to_own_results``: three phones join (one name typed key by key, one anonymous, one
-  named that reloads mid-question), answer by tapping; the projector's count and chart show each answer; the teacher
-  closes, reveals (the phones show the verdict and its reason, right or not), moves on (the phones follow), ends
-  (the table and its CSV); each phone shows its own results.
+- ``test_a_class_runs_from_join_to_own_results``: three phones join (the first by the link read off the projector's
+  QR code, its name typed key by key; one anonymous; one named that reloads mid-question), answer by tapping; the
+  projector's count and chart show each answer; the teacher closes, reveals (the phones show the verdict and its
+  reason, right or not), moves on (the phones follow), ends (the table and its CSV); each phone shows its own results.
 - ``test_a_teacher_and_twenty_phones_run_a_five_step_class``: the issue's "done when": twenty phones, five steps,
-  every answer counted once, the chart within two seconds of an answer, no phone reaches the teacher's controls.
+  every answer counted once, the chart's delay after each step's first answer printed (the issue asks for two
+  seconds: a figure, not a timed assertion), no phone reaches the teacher's controls.
 
 Every wait is for a state with a deadline (``expect``, ``wait_for_function``), never a sleep; the deadlines allow a
 loaded 2-core machine. The wall time is printed.
@@ -13,6 +14,7 @@ loaded 2-core machine. The wall time is printed.
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import time
@@ -61,10 +63,21 @@ def _start(browser, base_url, files: list[str]):
     return teacher, code, secret
 
 
-def _join(browser, base_url, code: str, name: str | None, *, typed: bool = False):
-    """A phone on the join link: the name filled (or typed key by key), Join pressed, the seat's page shown."""
+def _qr_link(teacher) -> str:
+    """The link in the projector's QR code, read off a screenshot of it (what a phone's camera reads)."""
+    import zxingcpp
+    from PIL import Image
+
+    shot = teacher.locator("img.bx-class-qr").screenshot()
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))
+    assert len(found) == 1, f"{len(found)} QR codes read off the projector"
+    return found[0].text
+
+
+def _join(browser, base_url, code: str, name: str | None, *, typed: bool = False, link: str | None = None):
+    """A phone on the join link (or ``link``): the name filled (or typed key by key), Join pressed, the seat shown."""
     p = browser.new_context(**PHONE).new_page()
-    p.goto(f"{base_url}/join?c={code}", timeout=60_000)
+    p.goto(link or f"{base_url}/join?c={code}", timeout=60_000)
     field = p.get_by_label(re.compile("Your name"))
     if name and typed:
         field.press_sequentially(name, timeout=60_000)
@@ -75,24 +88,26 @@ def _join(browser, base_url, code: str, name: str | None, *, typed: bool = False
     return p
 
 
-def _tap(p, step: int, value: str, *, card: bool):
+def _tap(p, step: int, value: str, *, card: bool, deadline: int = 30_000):
     button = _answer_button(p, step, value, card)
-    expect(button).to_be_visible(timeout=30_000)
+    expect(button).to_be_visible(timeout=deadline)
     button.click()
-    expect(p.get_by_text("Waiting for the verdict.", exact=False)).to_be_visible(timeout=30_000)
+    expect(p.get_by_text("Waiting for the verdict.", exact=False)).to_be_visible(timeout=deadline)
 
 
-def _counted(teacher, answered: int, joined: int):
+def _counted(teacher, answered: int, joined: int, deadline: int = 30_000):
     """The projector's count and chart both show ``answered`` answers."""
-    expect(teacher.get_by_text(re.compile(rf"^{answered} of {joined} answered$"))).to_be_visible(timeout=30_000)
-    teacher.wait_for_function(CHART_SUM, arg=answered, timeout=30_000)
+    expect(teacher.get_by_text(re.compile(rf"^{answered} of {joined} answered$"))).to_be_visible(timeout=deadline)
+    teacher.wait_for_function(CHART_SUM, arg=answered, timeout=deadline)
 
 
 def test_a_class_runs_from_join_to_own_results(browser, base_url, server_data_dir, tmp_path):
     began = time.monotonic()
     svc = _service(server_data_dir)
     teacher, code, secret = _start(browser, base_url, ["play-follow-suit", "score-sun-double-52"])
-    layla = _join(browser, base_url, code, "Layla Al-Harbi", typed=True)   # typed, then Join at once
+    link = _qr_link(teacher)
+    assert link == f"{base_url}/join?c={code}"
+    layla = _join(browser, base_url, code, "Layla Al-Harbi", typed=True, link=link)  # typed, then Join at once
     anon = _join(browser, base_url, code, None)
     omar = _join(browser, base_url, code, "Omar")
     phones = [layla, anon, omar]
@@ -166,6 +181,9 @@ FILES = ["play-follow-suit", "score-sun-double-52", "projects-higher-top-card", 
 CHOICES = [["AC", "8C", "7H", "KS"], ["True", "False"], ["NS", "EW", "None"], ["W", "N", "None"], ["True", "False"]]
 """What the phones tap at each step (the answer buttons' key suffixes)."""
 PHONES = 20
+CROWD_DEADLINE = 120_000
+"""How long a state may take to arrive with twenty phones on two cores: every move of the class reruns twenty-one
+pages at once (the results took 19 s to show on the projector here, all twenty-one browsers drawing their tables)."""
 CONTROLS = ["Ask the first question", "Close the answers", "Reveal the verdict", "Next question", "End the class"]
 
 
@@ -176,24 +194,24 @@ def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, se
     teacher, code, secret = _start(browser, base_url, FILES)
     pages = [_join(browser, base_url, code, f"Student {i}") for i in range(PHONES)]
     latency: list[float] = []
-    expect(teacher.get_by_text(f"{PHONES} students have joined")).to_be_visible(timeout=30_000)
+    expect(teacher.get_by_text(f"{PHONES} students have joined")).to_be_visible(timeout=CROWD_DEADLINE)
 
     for step in range(len(FILES)):
         teacher.get_by_role("button", name="Ask the first question" if step == 0 else "Next question").click()
         for i, p in enumerate(pages):
             value = rng.choice(CHOICES[step])
-            _tap(p, step, value, card=step == 0)
+            _tap(p, step, value, card=step == 0, deadline=CROWD_DEADLINE)
             if i == 0:  # how long the projector takes to show the first answer (the phone has shown it)
                 shown = time.monotonic()
-                teacher.wait_for_function(CHART_SUM, arg=1, timeout=30_000)
+                teacher.wait_for_function(CHART_SUM, arg=1, timeout=CROWD_DEADLINE)
                 latency.append(time.monotonic() - shown)
-                print(f"\nstep {step + 1}: the first answer on the projector's chart {latency[-1]:.2f} s after the phone "
-                      "showed it", flush=True)
-        _counted(teacher, PHONES, PHONES)
+                print(f"\nstep {step + 1}: the first answer on the projector's chart {latency[-1]:.2f} s "
+                      "after the phone showed it", flush=True)
+        _counted(teacher, PHONES, PHONES, CROWD_DEADLINE)
         tally = svc.tally(secret)
         assert tally.answered == PHONES and sum(tally.counts.values()) == PHONES
         teacher.get_by_role("button", name="Reveal the verdict").click()
-        expect(pages[0].get_by_text("The engine's answer:", exact=False)).to_be_visible(timeout=30_000)
+        expect(pages[0].get_by_text("The engine's answer:", exact=False)).to_be_visible(timeout=CROWD_DEADLINE)
 
     # no phone reaches the teacher's controls: no secret, a wrong one, the buttons absent from its page
     before = svc.teacher_state(secret).version
@@ -201,7 +219,7 @@ def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, se
     for address in (f"{base_url}/classroom", f"{base_url}/classroom?teach=wrong-{secret[:8]}",
                     f"{base_url}/classroom?teach={code}"):
         spy.goto(address)
-        expect(spy.get_by_role("button", name="Start a class")).to_be_visible(timeout=30_000)
+        expect(spy.get_by_role("button", name="Start a class")).to_be_visible(timeout=CROWD_DEADLINE)
         for name in CONTROLS:
             expect(spy.get_by_role("button", name=name)).to_have_count(0)
     for p in pages[1:3]:
@@ -210,8 +228,12 @@ def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, se
     assert svc.teacher_state(secret).version == before
 
     teacher.get_by_role("button", name="End the class").click()
-    expect(teacher.get_by_role("button", name=re.compile("Download the results"))).to_be_visible(timeout=30_000)
-    expect(pages[1].get_by_text(re.compile(r"You answered \d+ of 5 questions right\."))).to_be_visible(timeout=30_000)
+    ended = time.monotonic()
+    results = teacher.get_by_role("button", name=re.compile("Download the results"))
+    expect(results).to_be_visible(timeout=CROWD_DEADLINE)
+    print(f"\nthe results on the projector {time.monotonic() - ended:.1f} s after End", flush=True)
+    own = pages[1].get_by_text(re.compile(r"You answered \d+ of 5 questions right\."))
+    expect(own).to_be_visible(timeout=CROWD_DEADLINE)
     assert [r.answered for r in svc.results(secret)] == [PHONES] * len(FILES)
     for p in [teacher, *pages]:
         p.context.close()
