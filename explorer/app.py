@@ -15,6 +15,8 @@ PAGES = [
     (N_("Play"), "play.py", N_("Practice table"), ":material/playing_cards:"),
     (N_("Learn"), "home.py", N_("Start here"), ":material/home:"),
     (N_("Learn"), "lesson.py", N_("Lessons"), ":material/school:"),
+    (N_("Learn"), "classroom.py", N_("Classroom"), ":material/groups:"),
+    (N_("Learn"), "join.py", N_("Join a class"), ":material/login:"),
     (N_("Explore"), "trick_checker.py", N_("Trick checker"), ":material/fact_check:"),
     (N_("Explore"), "score_calculator.py", N_("Score calculator"), ":material/calculate:"),
     (N_("Explore"), "deal_checker.py", N_("Deal checker"), ":material/manage_search:"),
@@ -35,11 +37,15 @@ with turns.turn():  # runs take turns, so that many at once leave the server fre
                        url_path=file.removesuffix(".py"))
         sections.setdefault(lang.t(section), []).append(page)
 
-    current = st.navigation(sections, expanded=True)
+    in_class = nav.in_a_class(st.query_params)  # a class's phones and projector: no navigation, no sidebar (view/nav.py)
+    current = st.navigation(sections, expanded=True, position="hidden" if in_class else "sidebar")
+    in_class = in_class and current.url_path in nav.CLASS_PAGES
     st.html(cards.css())
     lang.apply_direction()
     lang.keep_in_url()
-    sidebar.sidebar()
-    sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
+    if not in_class:
+        sidebar.sidebar()
+        sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
     current.run()
-    sheet_store.keep()
+    if not in_class:
+        sheet_store.keep()

@@ -8,8 +8,9 @@ from explorer.ui.lessons import state as ls
 from explorer.ui.lessons import store as lesson_store
 from explorer.ui.lessons import view as lv
 from explorer.ui.lessons import widgets as lw
-from explorer.ui.shell import once, sidebar
+from explorer.ui.shell import lang, once, sidebar
 from explorer.ui.shell.lang import in_this_language, t
+from explorer.view import nav
 from explorer.view.words import problem_lines
 
 st.title(t("Lessons"))
@@ -73,6 +74,12 @@ else:
             st.session_state[state.LESSON_PICKER] = target
 
         forward.button(t("Next lesson ▶"), key=state.LESSON_NEXT_LESSON, on_click=open_next, type="primary", width="stretch")
+
+if lesson.questions and st.button(t("Start a class with this lesson's questions"), key=state.LESSON_CLASS,
+                                  icon=":material/groups:"):
+    here = lang.current()
+    st.switch_page(nav.page_path("classroom.py"),
+                   query_params={"lesson": lesson.id, **({"lang": here} if here != "en" else {})})
 
 with st.expander(t("Start this lesson again")):
     st.caption(t("Forget your answers in this lesson and go back to its first step."))

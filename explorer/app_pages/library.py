@@ -104,6 +104,11 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
         st.button(t("Next"), key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
                   icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut="Right")
         st.markdown(t("Step {i} of {n}", i=i + 1, n=n))
+        if st.button(t("Start a class"), key=state.LIBRARY_CLASS, icon=":material/groups:",
+                     help=t("Ask this scenario's question of the room: students answer on their phones.")):
+            here = lang.current()
+            st.switch_page(nav.page_path("classroom.py"),
+                           query_params={"files": stem, **({"lang": here} if here != "en" else {})})
         st.button(t("Leave"), key=state.LIBRARY_EXIT, on_click=_exit, icon=":material/close:", shortcut="Esc",
                   help=t("Back to the library list."))
     frame = frames[i]

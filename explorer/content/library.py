@@ -134,16 +134,31 @@ _ARABIC = re.compile("[\u0600-\u06FF]")
 
 def load_library(folder: Path = LIBRARY_DIR) -> list[Entry]:
     """Every ``*.yaml`` of the library, sorted by file name; a broken file is listed with its problems."""
-    out = []
-    for path in sorted(folder.glob("*.yaml")):
-        data = path.read_bytes()
-        try:
-            doc = parse_text(data)
-        except ScenarioError as e:
-            out.append(Entry(path.stem, path.stem, "", "other", "?", None, e.problems))
-            continue
-        kind = kind_of(doc) or "?"
-        topic = str(doc.get("topic") or kind)
-        out.append(Entry(path.stem, str(doc.get("title") or path.stem), " ".join(str(doc.get("notes") or "").split()),
-                         topic, kind, doc, [], data.decode("utf-8-sig")))
-    return out
+    return [_entry(path) for path in sorted(folder.glob("*.yaml"))]
+
+
+_STEM = re.compile(r"[a-z0-9][a-z0-9_-]{0,99}")
+
+
+def load_entry(stem: str, folder: Path = LIBRARY_DIR) -> Entry | None:
+    """One library file by its name without ``.yaml`` (None for a name that is not a library file's).
+
+    >>> load_entry("play-follow-suit").kind, load_entry("../lessons/01-cards"), load_entry("no-such-file")
+    ('play', None, None)
+    """
+    if not isinstance(stem, str) or not _STEM.fullmatch(stem):
+        return None
+    path = folder / f"{stem}.yaml"
+    return _entry(path) if path.is_file() else None
+
+
+def _entry(path: Path) -> Entry:
+    data = path.read_bytes()
+    try:
+        doc = parse_text(data)
+    except ScenarioError as e:
+        return Entry(path.stem, path.stem, "", "other", "?", None, e.problems)
+    kind = kind_of(doc) or "?"
+    topic = str(doc.get("topic") or kind)
+    return Entry(path.stem, str(doc.get("title") or path.stem), " ".join(str(doc.get("notes") or "").split()),
+                 topic, kind, doc, [], data.decode("utf-8-sig"))

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 APP_DIR = Path(__file__).resolve().parent.parent
@@ -18,6 +19,23 @@ APP_DIR = Path(__file__).resolve().parent.parent
 
 PAGES_DIR = APP_DIR / "app_pages"
 """The page scripts."""
+
+
+CLASS_PAGES = frozenset({"join", "classroom"})
+"""The classroom's pages (URL paths): in a class they draw their own screen, without the app's sidebar."""
+CLASS_KEYS = ("seat", "c", "teach")
+"""What puts an address in a class: a student's seat, the join link's code, the teacher's secret."""
+
+
+def in_a_class(query: Mapping[str, object]) -> bool:
+    """Whether an address opens a class (``?seat=``, ``?c=``, ``?teach=``): its page draws no navigation, no sidebar
+    and keeps no score sheet. A class of phones and the projector poll the database every second or two, and every
+    run redraws the whole page in each browser: without the sidebar a phone's run costs it a third.
+
+    >>> in_a_class({"seat": "x"}), in_a_class({"c": "K7M2QX", "lang": "ar"}), in_a_class({"files": "a"})
+    (True, True, False)
+    """
+    return any(k in query for k in CLASS_KEYS)
 
 
 def page_path(file: str) -> str:

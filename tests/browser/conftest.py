@@ -3,6 +3,7 @@
 Never run ``playwright install``; without /usr/bin/chromium the browser tests fail (not skip).
 """
 
+import os
 import socket
 import subprocess
 import sys
@@ -36,7 +37,13 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def streamlit_server(tmp_path_factory):
+def server_data_dir(tmp_path_factory) -> Path:
+    """The server's BALOOT_DATA_DIR: the classroom's SQLite file of this test run (never the user's own)."""
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.fixture(scope="session")
+def streamlit_server(tmp_path_factory, server_data_dir):
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
@@ -58,6 +65,7 @@ def streamlit_server(tmp_path_factory):
             "false",
         ],
         cwd=ROOT,
+        env={**{k: v for k, v in os.environ.items() if k != "BALOOT_DB_URL"}, "BALOOT_DATA_DIR": str(server_data_dir)},
         stdout=log,
         stderr=subprocess.STDOUT,
     )

@@ -159,8 +159,15 @@ def judged(trial: dict[str, Any], profile: RuleProfile) -> dict[str, Any] | None
 
 def show_scenario(lesson: Lesson, step: Step, size: str) -> None:
     """Draw the step's scenario (or deal): the trick, the hands, the facts of a score, the calls."""
+    rec = ls.answer(lesson.id, step.id) if step.question is not None else None
+    draw_scenario(step, size, hide_order=asks_a_seat(step) and not ls.shows_answer(ls.answer(lesson.id, step.id)),
+                  solved=ls.shows_answer(rec) or bool(rec and rec["ever_right"]))
+
+
+def draw_scenario(step: Step, size: str, *, hide_order: bool = False, solved: bool = False) -> None:
+    """Draw a step's scenario as the lessons do (the classroom's projector and phones too): ``hide_order`` keeps
+    a speaking or playing order back (it would answer a seat question), ``solved`` stars a trick's winner."""
     doc = step.doc
-    hide_order = asks_a_seat(step) and not ls.shows_answer(ls.answer(lesson.id, step.id))
     if doc is None:
         if step.deal is not None and step.widget != "deal_demo":
             dealer = step.deal.dealer
@@ -176,8 +183,7 @@ def show_scenario(lesson: Lesson, step: Step, size: str) -> None:
         return  # the widget shows it, editable
     kind = step.kind
     if kind == "play":
-        rec = ls.answer(lesson.id, step.id) if step.question is not None else None
-        _show_play(step, doc, size, solved=ls.shows_answer(rec) or bool(rec and rec["ever_right"]))
+        _show_play(step, doc, size, solved=solved)
     elif kind == "projects":
         _show_projects(doc, size)
     elif kind == "score":

@@ -1,0 +1,1 @@
+"""The migrations, one revision a file (``0001_classroom.py``...)."""

@@ -1,0 +1,158 @@
+"""A student's phone: join with the code (a name or none, a language of one's own), then the question asked,
+answered by tapping; the verdict when the teacher reveals it; one's own results at the end.
+
+The seat is in this page's address (``?seat=``), so a reload keeps it and its answers. A watcher fragment polls
+the class's version every :data:`WATCH_SECONDS` and reruns the page when the teacher moved the class; between
+moves it draws nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from explorer.classroom import service as cls
+from explorer.classroom.service import Classroom, Refused, StudentState
+from explorer.classroom.steps import NUMBER_RANGE, ClassStep, options
+from explorer.classroom.tokens import NAME_LIMIT
+from explorer.engine.core.i18n import Msg
+from explorer.ui import state
+from explorer.ui.classroom import board
+from explorer.ui.classroom.connect import client_address, session_key
+from explorer.ui.shell import lang
+from explorer.ui.shell.lang import t
+from explorer.view import classroom as view
+from explorer.view.text import plain
+
+ss = st.session_state
+WATCH_SECONDS = 2.0
+
+
+def refusal() -> None:
+    msg = ss.pop(state.JOIN_REFUSED, None)
+    if msg is not None:
+        st.warning(msg.render(lang.style()), icon=":material/block:")
+
+
+def join_form(svc: Classroom) -> None:
+    """The code (from the link or typed) and a name; a wrong code is counted and refused."""
+    if state.JOIN_CODE not in ss and st.query_params.get("c"):
+        ss[state.JOIN_CODE] = str(st.query_params.get("c"))[:20]
+    # No max_chars: a browser drops a paste longer than it whole (the field stays empty, and the student joined as
+    # anonymous); the service refuses a name too long with its length, and the field keeps it to shorten.
+    st.text_input(t("Class code"), key=state.JOIN_CODE, placeholder="K7M 2QX")
+    st.text_input(t("Your name (or leave it empty to stay anonymous)"), key=state.JOIN_NAME,
+                  placeholder=t("At most {n} characters", n=NAME_LIMIT))
+    refusal()
+    if st.button(t("Join the class"), key=state.JOIN_GO, type="primary", icon=":material/login:", width="stretch"):
+        try:
+            seat = svc.join(ss.get(state.JOIN_CODE) or "", ss.get(state.JOIN_NAME),
+                            session=session_key(state.JOIN_SESSION), address=client_address())
+        except Refused as e:
+            ss[state.JOIN_REFUSED] = e.message
+            st.rerun()
+        language = lang.current()
+        st.query_params.clear()
+        st.query_params["seat"] = seat
+        if language != "en":
+            st.query_params["lang"] = language
+        st.rerun()
+
+
+def watch(svc: Classroom, seat: str, drawn: int) -> None:
+    """Rerun the page when the teacher moves the class (polled every :data:`WATCH_SECONDS`)."""
+    @st.fragment(run_every=WATCH_SECONDS)
+    def _watch() -> None:
+        try:
+            now = svc.version(seat)
+        except Refused:
+            now = -1
+        if now != drawn:
+            st.rerun()
+    _watch()
+
+
+def _send(svc: Classroom, seat: str, step: int, value: Any) -> None:
+    """Callback: the answer tapped (sent twice counts once; a refusal is shown)."""
+    try:
+        svc.answer(seat, step, value)
+    except Refused as e:
+        ss[state.JOIN_REFUSED] = e.message
+
+
+def _send_number(svc: Classroom, seat: str, step: int) -> None:
+    value = ss.get(state.JOIN_NUMBER)
+    if value is None:
+        ss[state.JOIN_REFUSED] = Msg("Type a number first.")
+        return
+    _send(svc, seat, step, int(value))
+
+
+def answer_buttons(svc: Classroom, seat: str, cs: ClassStep, step: int) -> None:
+    """The answers on offer as buttons to tap (a number: a field and Send)."""
+    offered = options(cs)
+    if offered is None:
+        st.number_input(t("Your answer"), min_value=NUMBER_RANGE[0], max_value=NUMBER_RANGE[1], step=1, value=None,
+                        key=state.JOIN_NUMBER, placeholder=t("a number"))
+        st.button(t("Send"), key=state.JOIN_SEND, type="primary", on_click=_send_number, args=(svc, seat, step),
+                  width="stretch")
+        return
+    cards = cs.question.input == "card"
+    with st.container(horizontal=True, gap="small"):
+        for value in offered:
+            text = board.label(cs, value)
+            shown = board.lv.card_label(value) if cards else plain(text)
+            key = state.join_answer_key(step, f"card-{value}" if cards else value)
+            st.button(shown, key=key, on_click=_send, args=(svc, seat, step, value), width="content" if cards
+                      else "stretch")
+
+
+def seat_view(svc: Classroom, seat: str, me: StudentState) -> None:
+    """The class as this student sees it, at the step asked."""
+    c = me.cls
+    who = plain(me.name) if me.name else t("anonymous")
+    st.caption(t("Class {code} · you are {name}", code=view.shown_code(c.code), name=who))
+    refusal()
+    if c.phase == cls.ENDED:
+        own_results(svc, seat)
+        return
+    if c.phase == cls.LOBBY:
+        st.info(t("You are in. Waiting for the teacher to ask the first question."), icon=":material/hourglass_top:")
+        return
+    cs = svc.questions(c)[c.step]
+    st.subheader(t("Question {i} of {n}", i=c.step + 1, n=c.steps), anchor=False)
+    revealed = c.phase == cls.REVEALED
+    board.draw(cs, size="md", revealed=revealed)
+    if me.own is None and c.phase == cls.OPEN:
+        answer_buttons(svc, seat, cs, c.step)
+    elif me.own is None:
+        st.info(t("The answers are closed."), icon=":material/lock:")
+    else:
+        said = t("Your answer: **{answer}**.", answer=board.in_sentence(cs, [me.own.given]))
+        if me.own.correct is None:
+            st.info(said + " " + t("Waiting for the verdict."), icon=":material/hourglass_top:")
+        elif me.own.correct:
+            st.success(said + " " + t("Right!"), icon=":material/check_circle:")
+        else:
+            st.error(said + " " + t("Not this time."), icon=":material/cancel:")
+    if revealed:
+        board.show_verdict(cs, board.judge(cs, c.profile))
+
+
+def own_results(svc: Classroom, seat: str) -> None:
+    """This student's answers to every question of the class."""
+    me = svc.student_state(seat)
+    mine = {o.step: o for o in svc.own_results(seat)}
+    steps = svc.questions(me.cls)
+    right = sum(1 for o in mine.values() if o.correct)
+    st.subheader(t("The class has ended"), anchor=False)
+    st.markdown(t("You answered **{right}** of {n} questions right.", right=right, n=len(steps)))
+    language = lang.current()
+    rows = []
+    for i, cs in enumerate(steps):
+        o = mine.get(i)
+        rows.append({t("Question"): i + 1, t("Your answer"): board.label(cs, o.given) if o else "—",
+                     t("Right"): (t("Yes") if o.correct else t("No")) if o else "—",
+                     t("Title"): cs.shown_title(language)})  # the title last: a phone shows the answers first
+    st.dataframe(rows, hide_index=True, width="stretch")

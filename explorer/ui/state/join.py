@@ -1,0 +1,27 @@
+"""Keys of the students' join page (``join.``)."""
+
+JOIN_CODE = "join.code"
+"""Text input: the join code as typed (or from the link's ``?c=``)."""
+JOIN_NAME = "join.name"
+"""Text input: the display name (empty: anonymous)."""
+JOIN_GO = "join.go"
+"""Button: join."""
+JOIN_SESSION = "join.session"
+"""A random id of this browser session: the rate limit of wrong codes counts per session."""
+JOIN_REFUSED = "join.refused"
+"""The last refusal (a ``Msg``), shown once."""
+JOIN_DRAWN = "join.drawn"
+"""The class's version this page was drawn at: the watcher reruns the page when the teacher moves the class."""
+JOIN_ANSWER_PREFIX = "join.answer."
+"""Prefix of the answer buttons: :func:`join_answer_key`."""
+JOIN_NUMBER = "join.number"
+"""Number input: the answer to a number question."""
+JOIN_SEND = "join.send"
+"""Button: send the number."""
+
+
+def join_answer_key(step: int, value: object) -> str:
+    """The button of one answer on offer: ``join.answer.3.QH``."""
+    return f"{JOIN_ANSWER_PREFIX}{step}.{value}"
+JOIN_LANG = "join.lang"
+"""Segmented control: the student's language (sets the app's language; the sidebar is hidden here)."""
