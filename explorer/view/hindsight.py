@@ -63,14 +63,14 @@ def signed(n: int) -> Code:
 
 def moments(verdict: DealVerdict) -> list[GameState]:
     """The game state before each card played (index k: after k cards), then, for a deal still in its play,
-    the state where the next card is to be played."""
+    the state where the next card is to be played (at a refused card: the state before it)."""
     out: list[GameState] = []
     state = verdict.start
     for action in verdict.run.state.actions[len(verdict.start.actions):]:
         if isinstance(action, Play):
             out.append(state)
         state = state.apply(action)
-    if verdict.run.error is None and state.stage is Stage.PLAY:
+    if state.stage is Stage.PLAY:
         out.append(state)
     return out
 

@@ -95,3 +95,11 @@ def test_at_the_end_of_a_finished_deal_there_is_nothing_to_claim(at):
     hindsight_on(at, "deal-hokum-clean", 32)
     assert "Nothing to claim: no card is left to play at this step." in shown_text(at)
     assert not at.exception
+
+
+def test_a_deal_with_an_illegal_card_gets_hindsight_up_to_it_and_no_cost_for_the_refused_card(at):
+    hindsight_on(at, "deal-illegal-card", 2)           # West to play the refused 7♦ as card 3
+    assert "◆ Best for W with all hands open" in shown_text(at)
+    at.slider(key=keys.DEAL_POS).set_value(3).run()
+    assert not at.exception
+    assert not any("by W" in w for w in said(at.warning) + said(at.success))
