@@ -43,8 +43,8 @@ class LineTrick:
         values = dict(trick=self.number, leader=self.leader, cards=list(self.cards), winner=self.winner,
                       card=self.cards[self.seat_index(self.winner)])
         if self.winner.team is team:
-            return Msg("Trick {trick}, led by {leader}: {cards}; {winner} takes it with {card}.", **values)
-        return Msg("Trick {trick}, led by {leader}: {cards}; {winner} takes it with {card}: a trick for the "
+            return Msg("Trick {trick}, led by {leader}: {cards}; won by {winner} with {card}.", **values)
+        return Msg("Trick {trick}, led by {leader}: {cards}; won by {winner} with {card}: a trick for the "
                    "defence.", **values)
 
     def seat_index(self, seat: Seat) -> int:
@@ -64,7 +64,8 @@ class SawaVerdict:
     tricks: int
     """The most tricks the claiming team is sure of against the best defence."""
     line: tuple[Card, ...] = ()
-    """A failed claim: the rest of the deal, card by card, the defence taking at least one trick."""
+    """The rest of the deal, card by card, both sides at their best for the tricks: for a claim that holds,
+    the claiming team taking every trick; for one that fails, the defence taking at least one."""
     line_tricks: tuple[LineTrick, ...] = ()
     problem: Msg | None = None
     """Why there is nothing to check (the deal is not in its play); then ``holds`` is False."""
@@ -119,20 +120,31 @@ def check_sawa(state: GameState, claimant: Seat,
     best = max(sol.cards, key=lambda v: v.tricks)
     own = sol.seat.team is claimant.team
     tricks = best.tricks if own else left - best.tricks
-    if tricks == left:
-        return SawaVerdict(claimant, True, left, tricks)
-    return SawaVerdict(claimant, False, left, tricks, best.line, line_tricks(state, best.line))
+    return SawaVerdict(claimant, tricks == left, left, tricks, best.line, line_tricks(state, best.line))
 
 
 def line_tricks(state: GameState, line: Sequence[Card]) -> tuple[LineTrick, ...]:
     """A line played out on ``state`` by the engine (a lead that may be an Ekka announced, as the solver plays
     it), trick by trick: the trick on the table first, finished by the line."""
     out: list[LineTrick] = []
+    for after in line_states(state, line):
+        last = after.tricks[-1]
+        if last.complete:
+            out.append(LineTrick(last.number, last.leader, last.cards, last.winner))
+    return tuple(out)
+
+
+def line_plays(state: GameState, line: Sequence[Card]) -> list[Play]:
+    """The line's cards as the plays the engine takes (each lead that may be an Ekka announced)."""
+    return [st.actions[-1] for st in line_states(state, line)]
+
+
+def line_states(state: GameState, line: Sequence[Card]) -> list[GameState]:
+    """The state after each card of the line, played by the engine."""
+    out: list[GameState] = []
     for card in line:
         seat = state.to_act
         ekka = state.current is None and Play(card, True, seat) in state.legal_actions()
         state = state.apply(Play(card, ekka, seat))
-        last = state.tricks[-1]
-        if last.complete:
-            out.append(LineTrick(last.number, last.leader, last.cards, last.winner))
-    return tuple(out)
+        out.append(state)
+    return out
