@@ -88,6 +88,7 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
     "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
                    "explorer/app_pages/library.py", "explorer/content/library.py", "explorer/ui/tools/inbox.py",
                    "explorer/view/intake.py", "explorer/view/replay.py", "explorer/view/presentation.py",
+                   "explorer/view/hindsight.py", "explorer/ui/tools/hindsight.py",
                    "explorer/ui/shell/browser_store.py", "explorer/ui/shell/stored_text.py"),
     "ui-charts": ("explorer/app_pages/charts.py", "explorer/view/charts/*.py"),
     "ui-play": ("explorer/app_pages/play.py", "explorer/view/practice.py", "explorer/ui/tools/score_view.py"),

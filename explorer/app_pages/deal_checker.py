@@ -21,7 +21,7 @@ from explorer.ui import state
 from explorer.ui.sheet import store as sheet_store
 from explorer.ui.shell import lang, once, sidebar
 from explorer.ui.shell.lang import in_this_language, t, tn
-from explorer.ui.tools import inbox
+from explorer.ui.tools import hindsight, inbox
 from explorer.ui.tools.inbox import cite_in
 from explorer.view import cards as ui
 from explorer.view import intake, nav
@@ -84,7 +84,8 @@ def hand_label(seat: Seat, r: Replay) -> str:
     return text
 
 
-def show_hands(r: Replay, pos: int, size: str) -> None:
+def show_hands(r: Replay, pos: int, size: str, best: dict[Any, str] | None = None) -> None:
+    """The hands still held; ``best`` marks the seat to play's cards that keep the best award in hindsight."""
     s = r.step(pos)
     trump = r.contract.trump
     hand_size = "sm" if size == "md" else "md"
@@ -101,6 +102,9 @@ def show_hands(r: Replay, pos: int, size: str) -> None:
         elif s.legal_seat is seat and s.legal and len(s.legal) < len(hand):
             marks = {c: "legal" for c in s.legal}
             label = t("{label} · ✓ may play", label=label)
+        if best and s.to_play is seat and not s.illegal:
+            marks = {**marks, **best}
+            label = t("{label} · ◆ best with all hands open", label=label)
         st.html(ui.hand_html(hand, trump=trump, size=hand_size, highlight=marks, label=label))
 
 
@@ -145,7 +149,7 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
         st.page_link(nav.page_path("score_sheet.py"), label=t("Open the score sheet"), icon=":material/edit_note:")
 
 
-def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
+def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict) -> None:
     ss = st.session_state
     n = r.last_position
     pos = max(0, min(int(ss.get(state.DEAL_POS, 0) or 0), n))
@@ -189,6 +193,7 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
     st.caption(t("Keyboard: ← and → step one card, Home and End jump to the start and the end "
                  "(when no text box has the focus). Tab reaches every button; Enter or Space presses it."))
 
+    h = hindsight.Hindsight(verdict, (tid, verdict.start.profile)) if hindsight.toggle() else None
     s = r.step(pos)
     if size == "lg":  # projector cards need the whole width: the table, then the hands
         left, right = st.container(), st.container()
@@ -211,9 +216,16 @@ def show_replay(r: Replay, size: str, tid: str, title: str) -> None:
             st.caption(t("The check stops at the first illegal card, so this deal cannot be scored."))
         elif pos < n and err is None:
             st.caption(t("Card {pos} of {n}. The score appears after the last card.", pos=pos, n=n))
+        if h is not None:
+            hindsight.show_step(h, pos)
     with right:
         st.markdown(t("**Hands** in the order of play of trick {trick} (cards still held)", trick=s.trick))
-        show_hands(r, pos, size)
+        show_hands(r, pos, size, h.best_marks(pos) if h is not None else None)
+    if h is not None:
+        with st.expander(t("Hindsight: the cost of every card, and a Sawa claim"), expanded=True):
+            hindsight.show_costs(h, pos)
+            st.markdown(t("**Sawa (claim every trick left)** at this step, with all hands open:"))
+            hindsight.show_sawa(h, pos)
 
     st.markdown(t("**Running card points** (raw, the last trick's 10 included at trick 8)"))
     m = st.columns(4)
@@ -354,7 +366,7 @@ elif output is not None:
         st.info(t("Everyone passed twice: the deal is redealt, so there is no card to replay and nothing to score."))
     else:
         replay = build_replay(verdict, output.get("score"))
-        show_replay(replay, size, text_id(text), str(doc.get("title") or t("a deal")))
+        show_replay(replay, size, text_id(text), str(doc.get("title") or t("a deal")), verdict)
         if replay.error is None:
             show_review(doc, None if own_profile else profile, text_id(text))
     with st.expander(t("Save or share this deal"), icon=":material/save:"):

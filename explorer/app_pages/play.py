@@ -233,6 +233,28 @@ def _take_back() -> None:
     ss.pop(state.PLAY_NOTICE, None)
 
 
+def _claim_sawa() -> None:
+    try:
+        _keep(ss[state.PLAY_PRACTICE].claim_sawa())
+    except PracticeError as e:
+        ss[state.PLAY_NOTICE] = ("error", e.msg)
+
+
+def your_sawa(p: Practice) -> None:
+    """The Sawa button, shown only when your team takes every trick left (checked once per position)."""
+    if not p.may_claim:
+        return
+    key = (p.deals[-1].seed, len(p.state.actions))
+    got = ss.get(state.PLAY_SAWA_CHECK)
+    if not got or got[0] != key:
+        got = (key, p.sawa().holds)
+        ss[state.PLAY_SAWA_CHECK] = got
+    if got[1]:
+        once.button(t("Sawa: claim every trick left"), key=state.PLAY_SAWA, on_click=_claim_sawa, type="primary",
+                    help=t("Your team takes every trick left whatever the others play: claim them, and the rest "
+                           "of the deal is shown at once."))
+
+
 def _deal_again() -> None:
     _keep(ss[state.PLAY_PRACTICE].deal_again())
 
@@ -338,6 +360,7 @@ if g.to_act is p.human and g.stage in (Stage.BIDDING, Stage.DOUBLING):
 elif g.to_act is p.human and g.stage is Stage.PLAY:
     if your_declaration(p):
         your_cards(p)
+        your_sawa(p)
     b = st.columns(2)
     if p.tutor and b[0].button(t("Hint"), key=state.PLAY_HINT_BUTTON, help=t("The strong player's card for you, "
                                "with the game points each card is worth on average.")):
@@ -370,6 +393,10 @@ if g.finished:
         else:
             us, them = r.award[Team.NS], r.award[Team.EW]
             st.success(plain(_say(p, Msg("This deal: Us {us}, Them {them}.", us=us, them=them))))
+        claim = pv.sawa_lines(g, p.deals[-1])
+        if claim:
+            st.info(plain(_say(p, claim[0])))
+            st.markdown("\n".join(f"- {plain(_say(p, m))}" for m in claim[1:]))
         with st.expander(t("How the deal was scored"), expanded=True):
             score_view.show_pipeline(score, chart_key="play.waterfall")
         review = ss.get(state.PLAY_REVIEW)

@@ -23,19 +23,20 @@ from explorer.engine.rules.play import seats_from
 from explorer.view.words import lang_code, seat_name, t
 
 Size = Literal["sm", "md", "lg"]
-Highlight = Literal["legal", "illegal", "winning"]
+Highlight = Literal["legal", "illegal", "winning", "best"]
 
 SIZES: tuple[str, ...] = ("sm", "md", "lg")
 """Card sizes: ``sm`` for inline use, ``md`` for a laptop, ``lg`` for a projector."""
 
-HIGHLIGHTS: tuple[str, ...] = ("legal", "illegal", "winning")
+HIGHLIGHTS: tuple[str, ...] = ("legal", "illegal", "winning", "best")
 """The marks a card can carry; each has a colour and a symbol (not colour alone)."""
 
 BASE_SUIT_ORDER: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.C, Suit.D)
 """Hand display order without trumps: spades, hearts, clubs, diamonds (colours alternate)."""
 
-_BADGE = {"legal": "✓", "illegal": "✕", "winning": "★"}
-_HIGHLIGHT_WORD = {"legal": N_("legal"), "illegal": N_("illegal"), "winning": N_("winning")}
+_BADGE = {"legal": "✓", "illegal": "✕", "winning": "★", "best": "◆"}
+_HIGHLIGHT_WORD = {"legal": N_("legal"), "illegal": N_("illegal"), "winning": N_("winning"),
+                   "best": N_("best with all hands open")}
 
 _SEAT_AREA = {Seat.N: "n", Seat.E: "e", Seat.S: "s", Seat.W: "w"}
 _ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
@@ -184,7 +185,7 @@ def hand_html(
 ) -> str:
     """A hand, grouped by suit (the trump suit first when given) and by strength.
 
-    ``highlight`` maps cards to ``legal``/``illegal``/``winning``; cards in ``dim`` are greyed.
+    ``highlight`` maps cards to ``legal``/``illegal``/``winning``/``best``; cards in ``dim`` are greyed.
     With ``sort=False`` the cards keep the order given.
 
     >>> h = hand_html("7S AH JH", trump=Suit.H)
@@ -390,6 +391,8 @@ _CSS = """
  box-shadow:0 1px 2px rgba(0,0,0,.3)}
 .bx-legal .bx-badge{background:#1f6f4a}.bx-illegal .bx-badge{background:#c62828}
 .bx-winning .bx-badge{background:#c99a06}
+.bx-card.bx-best{border:2px solid #1d4f91;box-shadow:0 0 0 .16em rgba(29,79,145,.4)}
+.bx-best .bx-badge{background:#1d4f91}
 .bx-chip{display:inline-block;padding:0 .3em;border:1px solid #c4ccc7;border-radius:.25em;
  background:#fff;font-weight:700;white-space:nowrap;line-height:1.35}
 .bx-hand{margin:.2em 0 .5em}

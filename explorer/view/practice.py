@@ -376,3 +376,17 @@ def card_button_label(card: Card) -> str:
 
 def kind_is_pass(call: Call) -> bool:
     return call.kind is CallKind.PASS
+
+
+def sawa_lines(g: GameState, log) -> list[Msg]:
+    """A deal ended by a Sawa claim: who claimed it, then the tricks it took at once, trick by trick."""
+    if log.sawa is None:
+        return []
+    from explorer.engine.solver.sawa import LineTrick  # the solver is loaded already: a claim was checked
+    before = len(g.played) - len(log.claimed)
+    out = [Msg("{seat} claimed Sawa: every trick left goes to {team}. The rest of the deal, shown at once:",
+               seat=log.sawa, team=log.sawa.team)]
+    for trick in g.completed_tricks:
+        if 4 * trick.number > before:
+            out.append(LineTrick(trick.number, trick.leader, trick.cards, trick.winner).message(log.sawa.team))
+    return out

@@ -50,7 +50,7 @@ from explorer.engine.core.errors import (
 from explorer.engine.core.i18n import Code, Msg
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
 from explorer.engine.files.scenario import SeatT, validation_problems
-from explorer.engine.game.state import Action, GameState, IllegalActionError, parse_action
+from explorer.engine.game.state import Action, GameState, IllegalActionError, Stage, parse_action
 from explorer.engine.players import make_player
 from explorer.engine.rules.match import MAX_MATCH_TOTAL, Match
 
@@ -73,6 +73,15 @@ class DealLog:
     dealer: Seat
     match: tuple[int, int]
     actions: tuple[str, ...] = ()
+    sawa: Seat | None = None
+    """The seat that claimed Sawa (سوا), whose team then took every trick left at once (None: no claim)."""
+    sawa_at: int = 0
+    """The number of actions before the claim (the claim's plays follow)."""
+
+    @property
+    def claimed(self) -> tuple[str, ...]:
+        """The actions the Sawa claim played (none without a claim)."""
+        return self.actions[self.sawa_at:] if self.sawa is not None else ()
 
 
 @dataclass(frozen=True)
@@ -155,9 +164,12 @@ class Practice:
         return self._with_last(g)
 
     def step(self) -> Practice:
-        """One computer action, when a computer seat is to act."""
+        """One computer action, when a computer seat is to act: a Sawa claim when its team takes every trick
+        left (checked when it is to lead, from trick 2 on), else the card or call it chooses."""
         if not self.waiting_for_computer:
             return self
+        if self.may_claim and self.state.current is None and self.sawa(self.state.to_act).holds:
+            return self.claim_sawa(self.state.to_act)
         choice = self.computer_choice()
         g = self.state.apply(choice.action)
         return self._with_last(g)
@@ -166,6 +178,41 @@ class Practice:
         log = self.deals[-1]
         new = replace(log, actions=log.actions + (str(g.actions[-1]),))
         p = replace(self, deals=self.deals[:-1] + (new,))
+        p.__dict__["states"] = self.states[:-1] + (g,)
+        return p
+
+    @property
+    def may_claim(self) -> bool:
+        """A Sawa claim may be made now: the cards are being played, trick 1 (and its declarations) is over and
+        at least two tricks are left."""
+        g = self.state
+        done = len(g.completed_tricks)
+        return g.stage is Stage.PLAY and self.deals[-1].sawa is None and 1 <= done <= 6
+
+    def sawa(self, seat: Seat | None = None):
+        """The Sawa check (:func:`explorer.engine.solver.sawa.check_sawa`) for ``seat`` (you by default) now."""
+        from explorer.engine.solver.sawa import (
+            check_sawa,  # the solver (and numba) only when a claim is checked
+        )
+        return check_sawa(self.state, seat or self.human)
+
+    def claim_sawa(self, seat: Seat | None = None) -> Practice:
+        """``seat`` (you by default) claims Sawa: when it holds, the rest of the deal is played at once along the
+        solver's line (the claiming team taking every trick); PracticeError when it does not hold."""
+        from explorer.engine.solver.sawa import line_plays
+        seat = seat or self.human
+        if not self.may_claim:
+            raise PracticeError(Msg("Sawa may be claimed from trick 2 on, with two tricks or more left."))
+        v = self.sawa(seat)
+        if not v.holds:
+            raise PracticeError(v.summary())
+        g = self.state
+        plays = line_plays(g, v.line)
+        log = self.deals[-1]
+        new = replace(log, actions=log.actions + tuple(str(a) for a in plays), sawa=seat, sawa_at=len(log.actions))
+        p = replace(self, deals=self.deals[:-1] + (new,))
+        for a in plays:
+            g = g.apply(a)
         p.__dict__["states"] = self.states[:-1] + (g,)
         return p
 
@@ -219,7 +266,8 @@ class Practice:
                 "difficulty": self.difficulty, "tutor": self.tutor, "auto_declare": self.auto_declare,
                 "names": {s.value: n for s, n in self.names},
                 "deals": [{"seed": d.seed, "dealer": d.dealer.value, "match": list(d.match),
-                           "actions": list(d.actions)} for d in self.deals]}
+                           "actions": list(d.actions), **({"sawa": d.sawa.value, "sawa_at": d.sawa_at} if d.sawa else {})}
+                          for d in self.deals]}
 
     @classmethod
     def from_json(cls, doc: Any) -> Practice:
@@ -239,7 +287,8 @@ class Practice:
             raise PracticeError(at("profile", e.msg)) from None
         p = cls(seed=got.seed, profile=profile, goal=got.goal, difficulty=got.difficulty,
                 names=tuple((s, got.names[s.value]) for s in SEATS), tutor=got.tutor, auto_declare=got.auto_declare,
-                deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions)) for d in got.deals))
+                deals=tuple(DealLog(d.seed, d.dealer, d.match, tuple(d.actions), d.sawa, d.sawa_at)
+                            for d in got.deals))
         p.__dict__["states"] = _played(p)
         try:
             _ = p.match
@@ -260,6 +309,8 @@ class _DealIn(BaseModel):
     dealer: SeatT
     match: tuple[Annotated[StrictInt, Field(ge=0, le=MAX_MATCH_TOTAL)], Annotated[StrictInt, Field(ge=0, le=MAX_MATCH_TOTAL)]]
     actions: Annotated[list[Annotated[str, StringConstraints(max_length=80)]], Field(max_length=100)]
+    sawa: SeatT | None = None
+    sawa_at: Annotated[StrictInt, Field(ge=0, le=100)] = 0
 
 
 class _PracticeIn(BaseModel):

@@ -91,12 +91,13 @@ _WORK = _Workspace()
 
 
 def solve(state: GameState, projects: Mapping[Seat, Sequence[Project]] | None = None, *,
-          objectives: Sequence[str] = OBJECTIVES, lines: bool = True) -> Solution:
+          objectives: Sequence[str] = OBJECTIVES, lines: bool = True, line_for: str | None = None) -> Solution:
     """The exact values of every legal card of the seat to play in ``state`` (a deal in its play).
 
     ``projects`` are the projects that count in the score (by default those declared so far; a record's
     ``projects`` while trick 1 is still being played). ``objectives`` may leave some out (their numbers are
-    then None); ``lines`` asks for the principal line of the award (of the points without the award).
+    then None); ``lines`` asks for the principal line of the award (of the points without the award), or of
+    the objective ``line_for`` names (one of ``objectives``).
     """
     t0 = time.perf_counter()
     if state.stage is not Stage.PLAY:
@@ -116,7 +117,7 @@ def solve(state: GameState, projects: Mapping[Seat, Sequence[Project]] | None = 
             values["award"] = {c: deal.award(pos.points_so_far + p) for c, p in values["points"].items()}
             continue
         sc = scale(deal, pos.points_so_far, pos.remaining_points, pos.sweep) if objective == "award" else None
-        line_objective = "points" if from_points or "award" not in objectives else "award"
+        line_objective = line_for or ("points" if from_points or "award" not in objectives else "award")
         values[objective] = _card_values(pos, objective, sc, legal,
                                          line_of if lines and objective == line_objective else None)
     values = {o: v for o, v in values.items() if o in objectives}

@@ -35,7 +35,17 @@ DEAL_ADDED = "deal.added"
 """The id of the last deal added to the score sheet (so it is not added twice by accident)."""
 DEAL_SAVE_YAML = "deal.save_yaml"
 """Download button: the deal in the editor, as YAML."""
-
+DEAL_HINDSIGHT = "deal.hindsight"
+"""Toggle: show every card's exact value with all hands open (the solver's hindsight)."""
+DEAL_HINDSIGHT_CACHE = "deal.hindsight.cache"
+"""The solver's answers already computed: ``{(deal key, cards played): Solution}``."""
+DEAL_HINDSIGHT_ALL = "deal.hindsight.all"
+"""Button: the hindsight cost of every card played so far, as a table."""
+DEAL_SAWA_SEAT = "deal.sawa.seat"
+"""Selectbox: the seat claiming Sawa at the current position."""
+DEAL_SAWA = "deal.sawa"
+"""Button: check the Sawa claim; and ``deal.sawa.result``: ``((deal key, cards played, seat), SawaVerdict)``."""
+DEAL_SAWA_RESULT = "deal.sawa.result"
 
 
 def deal_review_go_key(index: int) -> str:

@@ -56,3 +56,7 @@ def play_card_key(card: str) -> str:
 def play_review_open_key(index: int) -> str:
     """The button that opens one reviewed moment in the Deal checker."""
     return f"play.review.open.{index}"
+PLAY_SAWA = "play.sawa"
+"""Button: you claim Sawa (shown only when your team takes every trick left)."""
+PLAY_SAWA_CHECK = "play.sawa.check"
+"""The last Sawa check of your position: ``((deal seed, actions so far), holds)``, so it is solved once."""

@@ -1,0 +1,101 @@
+"""Hindsight on a recorded deal: every card's exact value with all four hands open (no Streamlit).
+
+The exact solver (:func:`explorer.engine.solver.search.solve`) values each legal card of the seat to play by the
+deal's award to its team under perfect play by all four seats, every hand seen. For a played card the cost is
+the best card's award minus the played card's, in game points for the player's team. This is hindsight: the
+players did not see each other's hands; what a player could know is the hint's and the review's job.
+
+>>> from explorer.engine.files.scenario import parse_text, verdict_of
+>>> from pathlib import Path
+>>> v = verdict_of(parse_text(Path("data/scenarios/deal-in-progress-kaboot.yaml").read_text()))
+>>> ms = moments(v)
+>>> len(ms), ms[-1].to_act.value         # six cards played, South to play the seventh
+(7, 'S')
+>>> c = card_cost(v, ms, 1)              # the first trick's second card
+>>> c.seat.value, str(c.card), c.cost >= 0
+('N', 'KH', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.engine.core.cards import Card, Seat
+from explorer.engine.core.i18n import Code
+from explorer.engine.files.kinds.deal import DealVerdict
+from explorer.engine.game import GameState, Play, Stage
+from explorer.engine.solver.search import Solution, solve
+from explorer.view.words import t
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """One played card in hindsight: its award and the best award for the player's team, and the best cards."""
+
+    position: int
+    """The card's number in the deal (1 for the first lead)."""
+    trick: int
+    seat: Seat
+    card: Card
+    award: int
+    best_award: int
+    best: tuple[Card, ...]
+
+    @property
+    def cost(self) -> int:
+        return self.best_award - self.award
+
+    def sentence(self) -> str:
+        """The card's hindsight in words, in the page's language."""
+        if self.cost == 0:
+            return t("With all hands open, {card} by {seat} kept the best award for {team}: {award} game points.",
+                     card=self.card, seat=self.seat, team=self.seat.team, award=signed(self.award))
+        c = self
+        return t("With all hands open, {card} by {seat} cost {team} {cost} game points: {best} kept {best_award}, "
+                 "{card} gives {award}.", card=c.card, seat=c.seat, team=c.seat.team, cost=c.cost, best=list(c.best),
+             best_award=signed(c.best_award), award=signed(c.award))
+
+
+def signed(n: int) -> Code:
+    """An award with its sign, as the solve command writes it (+6, −6, 0)."""
+    return Code(f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0")
+
+
+def moments(verdict: DealVerdict) -> list[GameState]:
+    """The game state before each card played (index k: after k cards), then, for a deal still in its play,
+    the state where the next card is to be played (at a refused card: the state before it)."""
+    out: list[GameState] = []
+    state = verdict.start
+    for action in verdict.run.state.actions[len(verdict.start.actions):]:
+        if isinstance(action, Play):
+            out.append(state)
+        state = state.apply(action)
+    if state.stage is Stage.PLAY:
+        out.append(state)
+    return out
+
+
+def solve_moment(verdict: DealVerdict, state: GameState) -> Solution:
+    """Every legal card's exact value at one moment, with the record's projects (those declared in trick 1,
+    known from the first card on)."""
+    return solve(state, verdict.projects, lines=False)
+
+
+def card_cost(verdict: DealVerdict, states: list[GameState], index: int,
+              solution: Solution | None = None) -> CardCost | None:
+    """The card played from ``states[index]`` in hindsight (None when there is no card played from it)."""
+    plays = _plays(verdict)
+    if index >= len(plays) or index >= len(states):
+        return None
+    state, played = states[index], plays[index].card
+    sol = solution if solution is not None else solve_moment(verdict, state)
+    value = next((v for v in sol.cards if v.card is played), None)
+    if value is None:
+        return None
+    best = max(v.award for v in sol.cards)
+    trick = len(state.completed_tricks) + 1
+    return CardCost(index + 1, trick, state.to_act, played, value.award, best, sol.best)
+
+
+def _plays(verdict: DealVerdict) -> list[Play]:
+    return [a for a in verdict.run.state.actions[len(verdict.start.actions):] if isinstance(a, Play)]
