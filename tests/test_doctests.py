@@ -17,7 +17,8 @@ import explorer
 
 MODULES = sorted(
     m.name for m in pkgutil.walk_packages(explorer.__path__, "explorer.")
-    if not m.name.startswith(("explorer.app_pages", "explorer.app", "explorer.__main__"))
+    if not m.name.startswith(("explorer.app_pages", "explorer.app", "explorer.__main__",
+                              "explorer.classroom.migrations"))  # Alembic's scripts run inside a migration only
 )
 
 _KIND = "a scenario kind's reader and judge: its examples are scenario files (data/scenarios, tests/engine)"
@@ -43,6 +44,17 @@ WITHOUT_EXAMPLES = {
     "explorer.ui.shell.lang": "the language of a Streamlit session: tests/app/test_language.py drives it",
     "explorer.ui.lessons.widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
     "explorer.ui.lessons.score_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
+    "explorer.classroom.db": "the database engine of a URL: tests/classroom opens SQLite (and PostgreSQL where installed)",
+    "explorer.classroom.schema": "SQLAlchemy tables only: tests/classroom drives them through the service",
+    "explorer.classroom.service": "a class's operations on a database: tests/classroom runs each one on SQLite",
+    "explorer.ui.classroom.board": "Streamlit blocks only: tests/app/test_classroom_pages.py and the browser test draw them",
+    "explorer.ui.classroom.connect": "the service of a Streamlit session: tests/app/test_classroom_pages.py drives it",
+    "explorer.ui.classroom.student": "Streamlit blocks only: tests/app/test_classroom_pages.py and the browser test draw them",
+    "explorer.ui.classroom.teacher": "Streamlit blocks only: tests/app/test_classroom_pages.py and the browser test draw them",
+    "explorer.ui.state.classroom": "key names only: tests/test_session_keys.py checks each spells its value",
+    "explorer.ui.state.join": "key names only: tests/test_session_keys.py checks each spells its value",
+    "explorer.ui.tools.hindsight": "Streamlit blocks only: tests/app/test_deal_hindsight.py drives them (its words, "
+                                   "explorer.view.hindsight, have the examples)",
 }
 """Modules that hold no example, and why."""
 
