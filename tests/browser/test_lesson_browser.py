@@ -16,7 +16,7 @@ PUZZLE = "trump-lead-overtake"
 
 def card_button(page: Page, card: str):
     """The button of one card in the puzzle's hand (Streamlit turns the key into a CSS class)."""
-    return page.locator(f".st-key-lesson-q-05-cutting-{PUZZLE}-card-{card} button")
+    return page.locator(f'[class*="st-key-lesson-q-05-cutting-{PUZZLE}-card-{card}-"] button')
 
 
 def settle(page: Page) -> None:

@@ -38,7 +38,7 @@ def test_lesson_progress_survives_a_reload(page: Page, base_url: str, browser: B
         page.get_by_role("button", name="Next ▶").click()
         expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=30_000)
     settle(page)
-    page.locator(f".st-key-lesson-q-05-cutting-{PUZZLE}-card-KH button").click()
+    page.locator(f'[class*="st-key-lesson-q-05-cutting-{PUZZLE}-card-KH-"] button').click()
     expect(page.locator('[data-testid="stAlertContentSuccess"]')).to_contain_text("K♥ is legal", timeout=30_000)
     sidebar = page.locator('[data-testid="stSidebar"]')
     expect(sidebar).to_contain_text(RIGHT)
