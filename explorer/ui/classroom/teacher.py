@@ -74,7 +74,7 @@ def start_form(svc: Classroom, lessons: list[Lesson], library: list[Entry], aska
     else:
         titles = {e.stem: e.shown_title(language) for e in library if e.stem in askable}
         picked = st.multiselect(t("Library files, in the order asked"), list(titles), key=state.CLASSROOM_FILES,
-                                format_func=in_this_language(titles.get), placeholder=t("Choose files"))
+                                format_func=in_this_language(titles.get), placeholder=t("Choose files"), select_all=False)
         specs = library_specs(picked)
     st.toggle(t("Show the names of those who join on the projector"), key=state.CLASSROOM_SHOW_NAMES)
     st.caption(tn("{n} question", "{n} questions", len(specs)))
