@@ -102,7 +102,7 @@ def test_a_double_tap_on_add_to_score_sheet_in_the_deal_checker_adds_once():
 
 # --- the practice table ---------------------------------------------------------------------------------------
 
-def start_practice(seed: int = 12) -> AppTest:
+def start_practice(seed: int = 16) -> AppTest:  # seed 16: a deal played to its end, no Sawa claim
     at = open_page("play.py")
     at.number_input(key=keys.PLAY_SETUP_SEED).set_value(seed)
     action(at, keys.PLAY_START).click().run()
