@@ -11,5 +11,5 @@ It never receives the state with the hidden hands, so it cannot peek.
 
 from __future__ import annotations
 
-from explorer.engine.players import heuristic, random_player, strong  # noqa: F401  (register)
+from explorer.engine.players import random_player, heuristic, strong  # noqa: F401  (register, weakest first: IN_APP)  # isort: skip
 from explorer.engine.players.base import PLAYERS, Choice, Player, PlayerError, make_player  # noqa: F401

@@ -35,10 +35,18 @@ class Player(Protocol):
 PLAYERS: dict[str, Callable[..., Player]] = {}
 """Player name → factory taking ``seed=`` (and options)."""
 
+IN_APP: list[str] = []
+"""The players the app may offer (as a computer seat's level or as the tutor), weakest first, in the order
+they were registered; a player for measurement only (one that sees every hand) is registered with
+``in_app=False`` and never offered."""
 
-def register(name: str) -> Callable[[type], type]:
+
+def register(name: str, *, in_app: bool = True) -> Callable[[type], type]:
+    """Register a player class under ``name``; ``in_app=False`` keeps it out of the app (measurement only)."""
     def deco(cls: type) -> type:
         PLAYERS[name] = cls
+        if in_app and name not in IN_APP:
+            IN_APP.append(name)
         return cls
     return deco
 

@@ -27,10 +27,14 @@ COST_THRESHOLD = 2.0
 """Expected game points a decision must cost before the review lists it."""
 
 
-def hint(state: GameState, *, seed: Any = 0, samples: int | None = None) -> Choice:
-    """The strong player's choice for the seat to act, from that seat's view only."""
+TUTOR = "strong"
+"""The player whose judgement hints and reviews give unless another is asked for."""
+
+
+def hint(state: GameState, *, seed: Any = 0, samples: int | None = None, player: str = TUTOR) -> Choice:
+    """``player``'s choice (the tutor's) for the seat to act, from that seat's view only: a card, or a call."""
     opts = {} if samples is None else {"samples": samples}
-    return make_player("strong", seed=seed, **opts).choose(state.view(state.to_act))
+    return make_player(player, seed=seed, **opts).choose(state.view(state.to_act))
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ class Review:
 
 
 def review_states(states: list[GameState], seats: Iterable[Seat], *, seed: Any = 0,
-                  samples: int | None = None) -> Review:
+                  samples: int | None = None, player: str = TUTOR) -> Review:
     """Review the card decisions of ``seats`` in a deal given as its successive states."""
     seats = set(seats)
     out: list[Decision] = []
@@ -81,7 +85,7 @@ def review_states(states: list[GameState], seats: Iterable[Seat], *, seed: Any =
         legal = [a for a in before.legal_actions() if isinstance(a, Play)]
         if len(legal) < 2:
             continue
-        choice = hint(before, seed=seed, samples=samples)
+        choice = hint(before, seed=seed, samples=samples, player=player)
         values = choice.values
         played = next((a for a in legal if a == action), action)
         if played not in values:
@@ -93,7 +97,7 @@ def review_states(states: list[GameState], seats: Iterable[Seat], *, seed: Any =
 
 
 def review(doc: dict[str, Any], seats: Iterable[Seat | str], *, profile: str | RuleProfile | None = None,
-           seed: Any = 0, samples: int | None = None) -> Review:
+           seed: Any = 0, samples: int | None = None, player: str = TUTOR) -> Review:
     """Review a valid ``deal`` record's card play for ``seats``; ScenarioError for a record that is not valid."""
     from explorer.engine.files.scenario import verdict_of
     v = verdict_of(doc, profile=profile)
@@ -104,4 +108,4 @@ def review(doc: dict[str, Any], seats: Iterable[Seat | str], *, profile: str | R
         raise ScenarioError(problem(Msg("trick {n}: {seat} played {card}: {reason} — the deal cannot be reviewed "
                                         "past an illegal card", n=e.trick, seat=e.seat, card=e.card, reason=e.reason)))
     wanted = [s if isinstance(s, Seat) else Seat.parse(s) for s in seats]
-    return review_states(v.states(), wanted, seed=seed, samples=samples)
+    return review_states(v.states(), wanted, seed=seed, samples=samples, player=player)
