@@ -257,7 +257,7 @@ class Practice:
                 continue
             g = p.state
             if p.may_claim and g.current is None and p.sawa(g.to_act).holds:
-                p, states = p._claimed(g.to_act)
+                p, states = p.claim(g.to_act)
                 seen += states
                 continue
             p = p._with_last(g.apply(p.computer_choice().action))
@@ -300,10 +300,12 @@ class Practice:
     def claim_sawa(self, seat: Seat | None = None) -> Practice:
         """``seat`` (you by default) claims Sawa: when it holds, the rest of the deal is played at once along the
         solver's line (the claiming team taking every trick); PracticeError when it does not hold."""
-        return self._claimed(seat or self.human)[0]
+        return self.claim(seat or self.human)[0]
 
-    def _claimed(self, seat: Seat) -> tuple[Practice, list[GameState]]:
-        """The claim of ``seat`` and the states of its cards, one by one."""
+    def claim(self, seat: Seat | None = None) -> tuple[Practice, list[GameState]]:
+        """``seat`` (you by default) claims Sawa: the practice after the claim and the states of its cards, one by
+        one (:meth:`claim_sawa`)."""
+        seat = seat or self.human
         from explorer.engine.solver.sawa import line_plays
         if not self.may_claim:
             raise PracticeError(Msg("Sawa may be claimed from trick 2 on, with two tricks or more left."))
