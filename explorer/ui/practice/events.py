@@ -26,6 +26,7 @@ from typing import Any
 
 import streamlit as st
 
+from explorer.engine.core.cards import Seat  # noqa: F401  (the doctest)
 from explorer.engine.core.errors import EngineError, as_msg
 from explorer.engine.core.i18n import Msg
 from explorer.engine.game.practice import Practice, PracticeError
@@ -40,7 +41,14 @@ _ids = itertools.count(1)
 @dataclass(frozen=True)
 class Playback:
     """The states the table plays back after a tap, the first after your action; ``before`` is the state the table
-    showed when you tapped (to tell a card just played)."""
+    showed when you tapped (to tell a card just played).
+
+    >>> from explorer.engine.game.practice import Practice
+    >>> p, states = Practice.new(7, dealer=Seat.S).advance()
+    >>> pb = Playback("1", None, states)
+    >>> [str(g.actions[-1]) for g in pb.states][:2]
+    ['E: pass', 'N: pass']
+    """
 
     id: str
     before: GameState | None

@@ -38,6 +38,11 @@ GOALS = [*(str(n) for n in TARGETS), "deal"]
 
 
 def level_word(name: str) -> str:
+    """A player's level as the settings offer it.
+
+    >>> level_word("heuristic"), level_word("oracle")
+    ('Beginner', 'Oracle')
+    """
     return t(LEVEL_WORDS[name]) if name in LEVEL_WORDS else name.title()
 
 

@@ -29,7 +29,6 @@ from explorer.ui.shell import lang, once, sidebar
 from explorer.ui.shell.lang import t
 from explorer.view import practice as pv
 from explorer.view import practice_table as pt
-from explorer.view.text import plain
 
 HERE = Path(__file__).resolve().parent
 _component = st.components.v2.component("baloot-explorer.table", html='<div class="bx-root"></div>',
@@ -64,16 +63,21 @@ def sawa_holds(p: Practice) -> bool:
 
 
 def words(p: Practice) -> dict[str, str]:
-    """The component's own words, in the page's language."""
+    """The component's own words, in the page's language.
+
+    >>> w = words(Practice.new(7, target=101))
+    >>> w["goal"], w["your_turn"], w["deal"]
+    ('to 101', 'Your turn', 'Deal 1')
+    """
     goal = t("one deal") if p.goal == "deal" else t("to {target}", target=p.target)
     return {"us": t("Us"), "them": t("Them"), "goal": goal, "deal": t("Deal {n}", n=len(p.deals)),
             "your_turn": t("Your turn"), "to_play": t("to play"), "upcard": t("Upcard"), "dealer": t("Dealer"),
-            "last": t("Last trick"), "log": t("The deal so far"), "close": t("Close"), "hint": t("Hint"),
+            "last": t("Previous trick"), "log": t("The deal so far"), "close": t("Close"), "hint": t("Hint"),
             "back": t("Take back"), "sawa": t("Sawa: claim every trick left"), "next": t("Next deal"),
-            "again": t("Deal again (same cards)"), "yes_again": t("Yes, deal again"), "cancel": t("Cancel"),
+            "again": t("Deal again (same cards)"), "yes_again": t("Yes, deal again"), "cancel": t("Not now"),
             "new": t("New match"), "ekka": t("Announce Ekka"), "sound_on": t("Sound on"),
             "sound_off": t("Sound off"), "thinking": t("Thinking about the hidden cards…"),
-            "deal_points": t("Card points this deal"), "no_trick": t("No trick has been won yet."),
+            "no_trick": t("No trick has been won yet."),
             "hand": t("Your cards"), "calls": t("Your call"), "declare": t("Your projects: what to declare")}
 
 
@@ -101,7 +105,7 @@ def _hint(p: Practice) -> dict[str, str] | None:
     else:
         text = Msg("Hint: {call}. {why}", call=a.message() if hasattr(a, "message") else str(a),
                    why=choice.why or "")
-    return {"text": plain(say(p, text)), "a": str(a)}
+    return {"text": say(p, text), "a": str(a)}   # drawn as text by the component (textContent), never as HTML
 
 
 def _notice(p: Practice) -> dict[str, str] | None:
