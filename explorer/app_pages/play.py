@@ -16,7 +16,7 @@ from explorer.engine.files.scenario import check_doc, dump_yaml
 from explorer.engine.game import Play, Stage
 from explorer.engine.game.practice import Practice, PracticeError
 from explorer.ui import state
-from explorer.ui.practice import settings, table
+from explorer.ui.practice import events, settings, table
 from explorer.ui.shell import browser_store, lang
 from explorer.ui.shell.lang import t, tn
 from explorer.ui.tools import inbox, score_view
@@ -43,6 +43,9 @@ if not got.ready:
 if got.fresh:
     ss[state.PLAY_PRACTICE] = got.value
     ss.pop(state.PLAY_PLAYBACK, None)                 # a match from the browser: drawn as it stands, nothing played back
+    if got.value is not None and not (got.value.needs_you or got.value.state.finished):
+        after, states = got.value.advance()            # kept while the computers were to act (the first version did)
+        events.keep(after, states, got.value.state)
 ss[state.PLAY_RESTORED] = True
 browser_store.problem_box(STORE, t("match in progress"))
 

@@ -226,6 +226,7 @@ def test_a_match_kept_by_the_first_version_still_opens():
               "deals": [{"seed": "7-1", "dealer": "W", "match": [0, 0], "actions": ["S: pass"]}]}
     at = open_page(memory={KEY: browser_store.encode(stored)})
     assert practice(at).level_of[Seat.E] == "strong" and data(at)["names"]["N"] == "Sara"
+    assert data(at)["you"] or practice(at).state.finished, "kept while East was to act: the computers act on opening"
     kept = json.loads(at.session_state[state.STORE_MEMORY][KEY])["value"]
     assert kept["format"] == 2 and kept["levels"] == {"E": "strong", "N": "strong", "W": "strong"}
 

@@ -14,6 +14,7 @@ AppTest runs no component: tests send a tap as the browser does, a trigger value
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,7 @@ def data(p: Practice) -> dict[str, Any]:
     sayer = lambda m: say(p, m)  # noqa: E731
     g = p.state
     last = pb.states[-1] if pb is not None and pb.states else None
-    return {
+    out = {
         "n": once.count(), "id": pb.id if pb is not None else "load", "human": p.human.value,
         "dir": "rtl" if lang.is_rtl() else "ltr", "lang": lang.current(),
         "look": {**p.look.to_json(), "size": sidebar.card_size()},
@@ -134,8 +135,12 @@ def data(p: Practice) -> dict[str, Any]:
         "over": pt.deal_over(p, say=sayer),
         "log": pt.log_lines(g, p, say=sayer),
         "notice": _notice(p), "hint": _hint(p),
-        "server_ms": st.session_state.get(state.PLAY_SERVER_MS),
     }
+    t0 = st.session_state.pop(state.PLAY_TAP_T0, None)
+    if t0 is not None:
+        st.session_state[state.PLAY_SERVER_MS] = round((time.perf_counter() - t0) * 1000, 1)
+    out["server_ms"] = st.session_state.get(state.PLAY_SERVER_MS)
+    return out
 
 
 def draw(p: Practice) -> None:
