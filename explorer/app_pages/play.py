@@ -116,6 +116,16 @@ def review_panel(p: Practice, record: dict) -> None:
             _to_deal_checker()
 
 
+def how_scored(o: dict) -> None:
+    """The scoring pipeline's table and its waterfall, the chart's labels upright (on a phone they ran together)."""
+    from explorer.view.charts.explore import score_waterfall
+    from explorer.view.charts.practice import upright_labels
+    style = lang.style()
+    st.markdown(t("**The score, step by step**"))
+    st.table(score_view.pipeline_frame(o, style).rename(columns=score_view.column_names(style)).style.hide(axis="index"))
+    st.plotly_chart(upright_labels(score_waterfall(o)), key="play.waterfall")
+
+
 def deal_details(p: Practice) -> None:
     """Under a finished deal: how it was scored, the review, the record to save or open."""
     g = p.state
@@ -126,7 +136,7 @@ def deal_details(p: Practice) -> None:
             st.markdown("\n".join(f"- {plain(table.say(p, m))}" for m in claim[1:]))
         o = check_doc(record, style=pv.style({}, lang.current())).output
         with st.expander(t("How the deal was scored")):
-            score_view.show_pipeline(o["score"], chart_key="play.waterfall")
+            how_scored(o["score"])
         review_panel(p, record)
     c = st.columns(2)
     c[0].download_button(t("Save the deal (YAML)"), dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",

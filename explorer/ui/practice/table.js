@@ -320,6 +320,7 @@ class Table {
     const deal = el("div", "bx-result", over.deal.text);
     deal.dataset.tone = over.deal.tone;
     box.append(deal);
+    if (over.claim && over.claim.length) box.append(el("div", "bx-claim", over.claim[0]));   // a Sawa claim ended it
     if (over.match) {
       const m = el("div", "bx-result bx-match", over.match.text);
       m.dataset.tone = over.match.tone;
