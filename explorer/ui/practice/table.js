@@ -400,13 +400,21 @@ class Table {
       if (d.notice) this.say(d.notice.text, d.notice.level === "error" ? "error" : "info");
       else if (d.hint) this.say(d.hint.text, "hint");
       else if (you && you.line) this.say(you.line);
-      else this.say(d.log.length ? d.log[d.log.length - 1] : "", "log");
+      else this.say(this.lastLines(d), "log");
     }
     if (you && this.tapAt !== undefined) {
       turns.push({ms: performance.now() - this.tapAt, server: d.server_ms});
       this.tapAt = undefined;
       this.sound("turn");
     }
+  }
+
+  lastLines(d) {
+    // The lines of the deal's log since the frame before the last one (a call and why the next seats are not
+    // asked come together), else its last line.
+    const fs = d.frames, n = d.log.length;
+    const from = fs.length > 1 ? fs[fs.length - 2].log : fs.length === 1 && d.log_from !== null ? d.log_from : n - 1;
+    return d.log.slice(Math.max(0, Math.min(from, n - 1)), n).join(" ");
   }
 
   async play(frames) {
@@ -416,6 +424,7 @@ class Table {
     this.drawPanel(this.data.table);
     this.drawActions(this.data.you);
     const pace = PACE[this.data.look.pace] || PACE.normal;
+    let shown = this.data.log_from ?? 0;             // the log's lines said before the playback
     for (const f of frames) {
       if (token !== this.token) return;
       const t = f.quick ? QUICK : pace;
@@ -427,7 +436,8 @@ class Table {
       this.drawHand(f.hand, null);
       if (f.act && f.act.kind === "card") this.sound("card");
       else if (f.act && f.act.kind === "call") this.sound("call");
-      this.say(this.data.log[f.log - 1] || "", "log");
+      this.say(this.data.log.slice(shown, f.log).join(" ") || this.data.log[f.log - 1] || "", "log");
+      shown = f.log;
       if (f.won) {
         await sleep(Math.max(t.card * .6, t.fly));
         if (token !== this.token) return;

@@ -130,6 +130,8 @@ def data(p: Practice) -> dict[str, Any]:
         "look": {**p.look.to_json(), "size": sidebar.card_size()},
         "names": {s.value: n for s, n in names(p).items()}, "words": words(p),
         "frames": _frames(p, pb),
+        "log_from": len(pv.events(pb.before, you=p.human)) if pb is not None and pb.before is not None
+        and pb.before.seed == g.seed else None,
         "table": pt.frame(g, p, say=sayer, before=last if last is not g else None),
         "you": pt.your_turn(p, say=sayer, sawa=sawa_holds(p)),
         "over": pt.deal_over(p, say=sayer),
