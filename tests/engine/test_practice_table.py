@@ -122,8 +122,7 @@ def test_no_seat_is_said_skipped_when_the_next_seat_speaks():
 
 
 def test_the_end_of_a_deal_is_said_in_your_terms_and_offers_what_may_follow():
-    for p, _, _ in _decisions(16, goal="match"):
-        pass
+    *_, (p, _, _) = _decisions(16, goal="match")
     over = pt.deal_over(p, say=say)
     award = p.state.result.award
     tone = "win" if award[Team.NS] > award[Team.EW] else "loss" if award[Team.NS] < award[Team.EW] else "even"
