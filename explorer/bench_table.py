@@ -32,6 +32,11 @@ LIMIT_MS = 120_000
 
 
 def _pct(xs: list[float], q: float) -> float:
+    """The value at quantile ``q`` of ``xs`` (the nearest rank below).
+
+    >>> _pct([300, 100, 200, 900], .95), _pct([], .5)
+    (900, nan)
+    """
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
 
