@@ -373,7 +373,7 @@ class Table {
       p.append(row, el("p", "", last.text));
     } else {
       const ol = el("ol");
-      for (const line of d.log) ol.append(el("li", "", line));
+      for (const line of d.log.slice(0, f.log ?? d.log.length)) ol.append(el("li", "", line));
       p.append(ol);
       requestAnimationFrame(() => { ol.scrollTop = ol.scrollHeight; });
     }
@@ -421,7 +421,7 @@ class Table {
     const token = ++this.token;
     this.playing = true;
     this.root.dataset.state = "busy";
-    this.drawPanel(this.data.table);
+    this.drawPanel(frames[0]);
     this.drawActions(this.data.you);
     const pace = PACE[this.data.look.pace] || PACE.normal;
     let shown = this.data.log_from ?? 0;             // the log's lines said before the playback
@@ -430,10 +430,12 @@ class Table {
       const t = f.quick ? QUICK : pace;
       const mine = f.act && f.act.seat === this.data.human;
       const moved = mine && f.act.kind === "card" && this.optimistic === f.act.card.c;
+      this.frame = f;
       this.drawTop(f);
       this.drawSeats(f);
       this.drawTrick(f, !moved, t.fly);
       this.drawHand(f.hand, null);
+      if (this.panel) this.drawPanel(f);
       if (f.act && f.act.kind === "card") this.sound("card");
       else if (f.act && f.act.kind === "call") this.sound("call");
       this.say(this.data.log.slice(shown, f.log).join(" ") || this.data.log[f.log - 1] || "", "log");
@@ -517,18 +519,20 @@ class Table {
   }
 
   toolTap(what) {
-    this.wake();
+    const f = this.playing && this.frame ? this.frame : this.data.table;   // no peeking ahead of the playback
     if (what === "sound") {
       const on = !this.data.look.sound;
       this.data.look.sound = on;
+      this.wake();
       this.setTrigger("tap", {do: "sound", on, n: this.data.n});
       if (on) this.sound("turn");
-      this.drawTop(this.playing ? this.data.table : this.data.table);
+      this.drawTop(f);
       return;
     }
+    this.wake();
     this.panel = this.panel === what ? null : what;
-    this.drawPanel(this.data.table);
-    this.drawTop(this.data.table);
+    this.drawPanel(f);
+    this.drawTop(f);
   }
 
   // --- sound: a few generated tones (Web Audio), off unless turned on ----------------------------------------
