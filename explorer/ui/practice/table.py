@@ -14,11 +14,13 @@ AppTest runs no component: tests send a tap as the browser does, a trigger value
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit import config
 
 from explorer.engine.core.cards import Seat
 from explorer.engine.core.i18n import Msg
@@ -145,6 +147,22 @@ def data(p: Practice) -> dict[str, Any]:
     return out
 
 
+@st.cache_resource(show_spinner=False)
+def _solver_loaded() -> threading.Thread:
+    """Load the exact solver once per server process, in the background, from the first drawing of a table: the Sawa
+    checks start at trick 2, and the first one of a process waited seconds for numba's compiled code."""
+    def load() -> None:
+        from explorer.engine.solver.samples import random_position
+        from explorer.engine.solver.sawa import check_sawa
+        g = random_position("warm", 4)
+        check_sawa(g, g.to_act)
+    thread = threading.Thread(target=load, name="solver-load", daemon=True)
+    thread.start()
+    return thread
+
+
 def draw(p: Practice) -> None:
     """The table, its taps handled by :func:`explorer.ui.practice.events.on_tap` before the next run draws it."""
+    if not config.get_option("global.appTest"):         # a test loads it when it needs it, in its own thread
+        _solver_loaded()
     _component(key=state.PLAY_TABLE, data=data(p), on_tap_change=events.on_tap, height="content")
