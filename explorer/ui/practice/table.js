@@ -47,6 +47,13 @@ class Table {
     window.addEventListener("resize", this.onResize);
     this.observer = new ResizeObserver(() => this.size());
     this.observer.observe(this.root);
+    requestAnimationFrame(() => {   // after Start at the foot of a long form: the table is the top of the page
+      if (this.root.getBoundingClientRect().top < 0) {
+        window.scrollTo(0, 0);
+        const main = document.querySelector('[data-testid="stMain"]');
+        if (main) main.scrollTo(0, 0);
+      }
+    });
   }
 
   build() {
@@ -142,6 +149,7 @@ class Table {
     for (const s of SEATS) {
       const x = this.seats[s];
       x.name.textContent = d.names[s];
+      x.name.title = d.names[s];
       x.badge.textContent = s === d.human ? d.words.your_turn : d.words.to_play;
       x.seat.classList.toggle("bx-turn", f.turn === s);
       x.seat.classList.toggle("bx-dealer", f.dealer === s);
