@@ -1,4 +1,4 @@
-"""What the practice table shows, as sentences and HTML: no Streamlit, no rules.
+"""What the practice table says, as sentences: no Streamlit, no rules.
 
 The events of a deal (the cut, the deal, every call, the completion, declarations, each trick's
 winner and points, Baloot) are :class:`~explorer.engine.core.i18n.Msg` sentences, rendered with the
@@ -435,30 +435,8 @@ def declaration_gap(found: tuple, declared: tuple) -> Msg | None:
     return Msg("Your hand could show {best} game points of projects; you declared {got}.", best=best, got=got)
 
 
-HAND_CSS = """<style>
-.st-key-play-hand button, .st-key-play-calls button { min-height: 3rem; }
-.st-key-play-hand button { min-width: 3.3rem; min-height: 4.4rem; font-size: 1.35rem; font-weight: 700;
-  background: #fff; border: 1px solid #b9c7bd; border-radius: 9px; box-shadow: 0 1px 2px rgba(0,0,0,.18); }
-.st-key-play-hand [data-testid="stBaseButton-tertiary"] { background: #eef1ee; box-shadow: none;
-  border: 1px dashed #b9c7bd; opacity: .55; }
-.st-key-play-hand [data-testid="stBaseButton-tertiary"]:hover { opacity: .8; }
-html[dir="rtl"] .st-key-play-hand, html[dir="rtl"] .st-key-play-hand [data-testid="stMarkdownContainer"] {
-  direction: ltr; }
-html[dir="rtl"] .st-key-play-events ul { text-align: right; }
-html[dir="rtl"] .st-key-play-events li { margin-left: 0; margin-right: 1.2em; }
-html[dir="rtl"] .bx-hand .bx-caption { direction: rtl; text-align: right; }
-</style>"""
-"""The table's style: your hand's buttons look like cards (tap targets at least 48 px), the ones that break a rule
-greyed. In Arabic the hand stays left to right (J♥ 9♥ 8♣, as the cards are held), and the events and the hand's
-caption are right-aligned."""
-
-
-def card_button_label(card: Card) -> str:
-    """A card on a button: red suits in red (Streamlit Markdown colour)."""
-    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
-
-
 def kind_is_pass(call: Call) -> bool:
+    """Whether a call is a pass (the table draws it quieter than a bid or a raise)."""
     return call.kind is CallKind.PASS
 
 

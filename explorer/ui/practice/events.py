@@ -138,7 +138,7 @@ def _hint(_tap: Mapping[str, Any]) -> None:
     from explorer.engine.players.review import hint
     p = current()
     g = p.state
-    if not p.needs_you:
+    if not (p.tutor and p.needs_you):                 # hints are the tutor's
         return
     st.session_state[state.PLAY_HINT] = (len(g.actions), hint(g, seed=p.deals[-1].seed, player=p.hints_by))
 
