@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from explorer.bench_load import concurrent_loads
+from explorer.bench_table import practice_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS, SEED = 20_000, 7
@@ -256,48 +257,6 @@ def duel_strength(deals: int = 200) -> None:
               + f"; {time.perf_counter() - t0:.0f} s")
 
 
-def play_page_rerun_times(steps: int = 30) -> None:
-    """The practice table's rerun time under AppTest while a deal is played (computer steps and your turns)."""
-    _heading("Practice table: rerun time during play under AppTest (aim: under 0.3 s)")
-    import logging
-
-    from streamlit.testing.v1 import AppTest
-
-    from explorer.engine.players import make_player
-    from explorer.ui import state
-    for name in ("streamlit", "streamlit.runtime.scriptrunner_utils.script_run_context"):
-        logging.getLogger(name).setLevel(logging.ERROR)
-    at = AppTest.from_file(str(ROOT / "explorer" / "app.py"), default_timeout=60).run()
-    at.switch_page("app_pages/play.py").run()
-    at.number_input(key=state.PLAY_SETUP_SEED).set_value(12)
-    at.button(key="FormSubmitter:play.setup-Start").click().run()
-    computer, mine = [], []
-    from explorer.engine.game.state import Declare, Stage
-    from explorer.engine.rules.bidding import legal_calls
-    for _ in range(steps * 3):
-        p = at.session_state[state.PLAY_PRACTICE]
-        g = p.state
-        if g.finished or len(computer) + len(mine) >= steps:
-            break
-        t0 = time.perf_counter()
-        if g.to_act is not p.human:
-            at.run()
-            computer.append(time.perf_counter() - t0)
-            continue
-        choice = make_player("heuristic").choose(g.view(p.human)).action
-        if g.stage in (Stage.BIDDING, Stage.DOUBLING):
-            i = [v.call for v in legal_calls(g.bidding)].index(choice)
-            at.button(key=state.play_call_key(i)).click().run()
-        elif isinstance(choice, Declare):
-            at.run()
-        else:
-            at.button(key=state.play_card_key(str(choice.card))).click().run()
-        mine.append(time.perf_counter() - t0)
-    for label, xs in (("a computer action", computer), ("your action", mine)):
-        if xs:
-            print(f"{label:<18} median {statistics.median(xs):.3f} s, worst {max(xs):.3f} s ({len(xs)} reruns)")
-
-
 SOLVER_POSITIONS = {8: 40, 6: 60, 4: 100}
 """Tricks left -> how many seeded random positions the solver section solves."""
 
@@ -361,7 +320,7 @@ def solver() -> None:
 
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
                                       play_out_rate, solver, exact_probability_times, hostile_input_times,
-                                      player_decision_times, page_rerun_times, play_page_rerun_times,
+                                      player_decision_times, page_rerun_times, practice_turn,
                                       concurrent_loads, duel_strength]
 """The sections, printed in order."""
 

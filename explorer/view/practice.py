@@ -1,4 +1,4 @@
-"""What the practice table shows, as sentences and HTML: no Streamlit, no rules.
+"""What the practice table says, as sentences: no Streamlit, no rules.
 
 The events of a deal (the cut, the deal, every call, the completion, declarations, each trick's
 winner and points, Baloot) are :class:`~explorer.engine.core.i18n.Msg` sentences, rendered with the
@@ -19,12 +19,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from explorer.engine.core.cards import Card, Rank, Seat, Team
 from explorer.engine.core.i18n import ENGLISH, NC_, Msg, Style, languages, plural, translator
 from explorer.engine.game.practice import DEFAULT_NAMES
 from explorer.engine.game.state import Declare, GameState, Play, Stage, describe
-from explorer.engine.rules.bidding import BiddingState, BidRule, Call, CallKind, Phase
+from explorer.engine.rules.bidding import (
+    Asked,
+    BiddingState,
+    BidRule,
+    Call,
+    CallKind,
+    Phase,
+    apply_call,
+    call_rule,
+    reason,
+    start,
+)
+from explorer.engine.rules.bidding.calls import RAISE_LEVEL
 from explorer.engine.rules.match import Match, MatchDeal
 from explorer.engine.rules.play import obligation
 from explorer.engine.rules.projects import compare_projects, declared_projects
@@ -95,6 +108,7 @@ def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
     cards_seen: list[Card] = []
     trick_count = 0
     records = iter(g.bidding.history if g.bidding is not None else ())
+    bidding = start(g.dealer, g.upcard, match=g.match_totals, profile=g.profile) if g.bidding is not None else None
     for a in g.actions:
         if isinstance(a, Call):
             record = next(records)
@@ -102,6 +116,8 @@ def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
                 completed = True
                 out.append(_completion(g, you))
             out.append(_call(record, a, you))
+            before, bidding = bidding, apply_call(bidding, record.call)
+            out += skipped_turns(before, bidding, you=you)
             continue
         if not completed and g.bidding is not None and g.bidding.taker is not None:
             completed = True
@@ -134,6 +150,74 @@ def events(g: GameState, *, you: Seat | None = None) -> list[Msg]:
     elif not completed and g.stage in (Stage.DOUBLING, Stage.PLAY, Stage.OVER) and g.bidding is not None:
         out.append(_completion(g, you))
     return out
+
+
+def skipped_turns(before: BiddingState, after: BiddingState, *, you: Seat | None = None) -> list[Msg]:
+    """Why the seats passed over by the last call are not asked, as the rules say it: in a bidding circuit, the
+    seats between the caller and the next seat asked that have no call but Pass (after a Sun by the dealer's right,
+    "E's Sun stands; N comes after E, and a Sun can be replaced only by an earlier seat."); and, when a Sun ends the
+    bidding, why nobody may double it.
+
+    >>> from explorer.engine.core.cards import Card
+    >>> b = start(Seat.S, Card.parse("9H"))
+    >>> [str(m) for m in skipped_turns(b, apply_call(b, "E: sun"))][:1]
+    ["N is not asked: E's Sun stands; N comes after E, and a Sun can be replaced only by an earlier seat."]
+    """
+    out: list[Msg] = []
+    if before.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO):
+        caller = after.history[-1].call.seat
+        order = before.order
+        stop = order.index(after.next) if after.phase is before.phase and after.next in order else 4
+        asked = after if after.phase.is_bidding else replace(after, phase=before.phase)
+        for seat in order[order.index(caller) + 1:stop]:
+            call = Call(CallKind.SUN, seat=seat)
+            why = reason(call_rule(asked, seat, call), Asked(asked, seat, call))
+            out.append(Msg("You are not asked: {reason}", reason=why) if seat is you else
+                       Msg("{seat} is not asked: {reason}", seat=seat, reason=why))
+    if before.phase.is_bidding and not after.phase.is_bidding and after.phase is not Phase.REDEAL \
+            and after.next is None and after.escalation.level.value == "none":
+        buyer = after.contract.buyer
+        defender = next(s for s in after.order if s.team is not buyer.team)
+        call = Call(CallKind.DOUBLE, seat=defender)
+        asked = replace(after, phase=Phase.ESCALATION, next=defender)
+        out.append(Msg("No Double: {reason}", reason=reason(call_rule(asked, defender, call),
+                                                             Asked(asked, defender, call))))
+    return out
+
+
+def call_help(call: Call, g: GameState, *, you: Seat | None = None) -> Msg:
+    """The tutor's line under a call the seat to act may make: what it means here, in one sentence.
+
+    >>> from explorer.engine.game.state import GameState
+    >>> g = GameState.new(7, dealer=Seat.W)
+    >>> str(call_help(Call(CallKind.SUN), g))
+    'Buy with no trumps: card points count double, and you take the upcard TH.'
+    """
+    b = g.bidding
+    kind = call.kind
+    if b is not None and b.phase.is_bidding:
+        if kind is CallKind.PASS:
+            if b.phase is Phase.ROUND_TWO:
+                return Msg("No bid in round 2; if all four pass again, the cards are dealt again.")
+            if b.standing is not None:
+                return Msg("Leave {bid} standing and say nothing more this round.", bid=b.standing.message())
+            return Msg("Do not buy now: the next player speaks.")
+        if kind is CallKind.HOKUM:
+            return Msg("Buy with {suit} as trumps, and you take the upcard {card}.", suit=call.suit or g.upcard.suit,
+                       card=g.upcard)
+        if kind is CallKind.SUN:
+            return Msg("Buy with no trumps: card points count double, and you take the upcard {card}.", card=g.upcard)
+        return Msg("A Sun for your partner: {partner} takes the upcard {card} and is the buyer.",
+                   partner=(call.seat or g.to_act).partner, card=g.upcard)
+    if kind is CallKind.PASS:
+        return Msg("No raise: the deal is played at its value now.")
+    if kind is CallKind.GAHWA:
+        return Msg("Gahwa: the team that wins this deal wins the whole match.")
+    factor = {"double": 2, "triple": 3, "quadruple": 4}[RAISE_LEVEL[kind].value]
+    if call.locked:
+        return Msg("The deal's score is multiplied by {n}, and locked: nobody may lead a trump while holding "
+                   "another suit.", n=factor)
+    return Msg("The deal's score is multiplied by {n}.", n=factor)
 
 
 def redeal_line(g: GameState, you: Seat | None = None) -> Msg:
@@ -351,30 +435,8 @@ def declaration_gap(found: tuple, declared: tuple) -> Msg | None:
     return Msg("Your hand could show {best} game points of projects; you declared {got}.", best=best, got=got)
 
 
-HAND_CSS = """<style>
-.st-key-play-hand button, .st-key-play-calls button { min-height: 3rem; }
-.st-key-play-hand button { min-width: 3.3rem; min-height: 4.4rem; font-size: 1.35rem; font-weight: 700;
-  background: #fff; border: 1px solid #b9c7bd; border-radius: 9px; box-shadow: 0 1px 2px rgba(0,0,0,.18); }
-.st-key-play-hand [data-testid="stBaseButton-tertiary"] { background: #eef1ee; box-shadow: none;
-  border: 1px dashed #b9c7bd; opacity: .55; }
-.st-key-play-hand [data-testid="stBaseButton-tertiary"]:hover { opacity: .8; }
-html[dir="rtl"] .st-key-play-hand, html[dir="rtl"] .st-key-play-hand [data-testid="stMarkdownContainer"] {
-  direction: ltr; }
-html[dir="rtl"] .st-key-play-events ul { text-align: right; }
-html[dir="rtl"] .st-key-play-events li { margin-left: 0; margin-right: 1.2em; }
-html[dir="rtl"] .bx-hand .bx-caption { direction: rtl; text-align: right; }
-</style>"""
-"""The table's style: your hand's buttons look like cards (tap targets at least 48 px), the ones that break a rule
-greyed. In Arabic the hand stays left to right (J♥ 9♥ 8♣, as the cards are held), and the events and the hand's
-caption are right-aligned."""
-
-
-def card_button_label(card: Card) -> str:
-    """A card on a button: red suits in red (Streamlit Markdown colour)."""
-    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
-
-
 def kind_is_pass(call: Call) -> bool:
+    """Whether a call is a pass (the table draws it quieter than a bid or a raise)."""
     return call.kind is CallKind.PASS
 
 

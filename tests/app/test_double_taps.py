@@ -9,11 +9,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from explorer.content.lessons import load_lessons
-from explorer.engine.game import Play, Stage
-from explorer.engine.players import make_player
-from explorer.engine.rules.bidding import legal_calls
 from explorer.ui import state as keys
-from tests.app.taps import action, double_tap, tap
+from tests.app.taps import double_tap, tap
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -100,74 +97,7 @@ def test_a_double_tap_on_add_to_score_sheet_in_the_deal_checker_adds_once():
     assert deals(at) == [(11, 5)]
 
 
-# --- the practice table ---------------------------------------------------------------------------------------
-
-def start_practice(seed: int = 16) -> AppTest:  # seed 16: a deal played to its end, no Sawa claim
-    at = open_page("play.py")
-    at.number_input(key=keys.PLAY_SETUP_SEED).set_value(seed)
-    action(at, keys.PLAY_START).click().run()
-    assert not at.exception, at.exception
-    return at
-
-
-def practice(at: AppTest):
-    return at.session_state[keys.PLAY_PRACTICE]
-
-
-def until_me(at: AppTest, stage: Stage) -> AppTest:
-    """Play on (South as the heuristic player, the next deal when one ends) until South is to act in ``stage``."""
-    for _ in range(300):
-        p = practice(at)
-        g = p.state
-        if g.to_act is p.human and g.stage is stage:
-            return at
-        if g.finished:
-            tap(at, keys.PLAY_NEXT_DEAL)
-        elif g.to_act is p.human:
-            choice = make_player("heuristic").choose(g.view(p.human)).action
-            if g.stage in (Stage.BIDDING, Stage.DOUBLING):
-                tap(at, keys.play_call_key([v.call for v in legal_calls(g.bidding)].index(choice)))
-            elif isinstance(choice, Play):
-                tap(at, keys.play_card_key(str(choice.card)))
-            else:
-                at.run()                                 # South's projects, declared by the page
-        else:
-            at.run()                                     # one computer action a run under AppTest
-        assert not at.exception, at.exception
-    raise AssertionError(f"South never got the turn in {stage}")
-
-
-def test_a_double_tap_on_a_call_makes_one_call():
-    at = until_me(start_practice(), Stage.BIDDING)
-    before = len(practice(at).state.actions)
-    double_tap(at, keys.play_call_key(0))                # Pass, or the first call South has
-    mine = [a for a in practice(at).state.actions[before:] if str(a).startswith("S:")]
-    assert len(mine) == 1, practice(at).state.actions[before:]
-
-
-def test_a_double_tap_on_a_card_plays_one_card_and_says_nothing_wrong():
-    at = until_me(start_practice(), Stage.PLAY)
-    p = practice(at)
-    card = next(a.card for a in p.state.legal_actions() if isinstance(a, Play))
-    hand = len(p.state.hand(p.human))
-    double_tap(at, keys.play_card_key(str(card)))
-    after = practice(at)
-    assert len(after.state.hand(after.human)) == hand - 1
-    assert not at.error, [e.value for e in at.error]     # no "not your turn" or "not in your hand" for the echo
-
-
-def test_a_double_tap_on_take_back_takes_back_one_card():
-    at = start_practice()
-    for _ in range(2):                                   # two of South's cards played in this deal
-        until_me(at, Stage.PLAY)
-        p = practice(at)
-        card = next(a.card for a in p.state.legal_actions() if isinstance(a, Play))
-        tap(at, keys.play_card_key(str(card)))
-    until_me(at, Stage.PLAY)
-    hand = len(practice(at).state.hand(practice(at).human))
-    double_tap(at, keys.PLAY_TAKE_BACK)
-    assert len(practice(at).state.hand(practice(at).human)) == hand + 1
-
+# --- the practice table: its taps are the card table's events (tests/app/test_play_page.py double-taps them) ---------
 
 # --- the lessons ------------------------------------------------------------------------------------------------
 

@@ -1,38 +1,35 @@
-"""Sawa (سوا) at the practice table under AppTest: the button appears only when your team takes every trick left,
-and a claim shows the rest of the deal at once, trick by trick, with the score."""
+"""Sawa (سوا) at the practice table under AppTest: the table offers the claim only when your team takes every trick
+left, and a claim shows the rest of the deal at once: the table is given its cards as quick frames, and the end of
+the deal lists the claimed tricks."""
 
 from __future__ import annotations
 
 from explorer.engine.core.cards import Seat
-from explorer.ui import state
 from explorer.ui.shell import browser_store
-from explorer.view.text import shown
-from tests.app.taps import action
+from tests.app.table_taps import data, tap
 from tests.app.test_play_page import KEY, open_page, practice
 from tests.engine.test_practice_sawa import _first
 
 
-def said(at) -> str:
-    return "\n".join(shown(str(e.value)) for e in (*at.markdown, *at.info, *at.success, *at.error))
-
-
-def test_your_sawa_button_claims_every_trick_left_and_shows_the_rest_of_the_deal():
+def test_your_sawa_claims_every_trick_left_and_the_table_shows_the_rest_of_the_deal_quickly():
     p = _first(True)
     at = open_page(memory={KEY: browser_store.encode(p.to_json())})
-    assert practice(at).state.to_act is Seat.S
-    action(at, state.PLAY_SAWA).click().run()
-    assert not at.exception, at.exception
+    assert practice(at).state.to_act is Seat.S and data(at)["you"]["sawa"]
+    tap(at, {"do": "sawa"})
     after = practice(at)
     assert after.state.finished and after.deals[-1].sawa is Seat.S
-    text = said(at)
-    assert "claimed Sawa: every trick left goes to" in text
+    frames = data(at)["frames"]
+    assert len(frames) == 32 - len(p.state.played) and all(f["quick"] for f in frames)
+    claim = data(at)["over"]["claim"]
+    assert "claimed Sawa: every trick left goes to" in claim[0]
     left = 8 - len(p.state.completed_tricks)
-    assert text.count("won by") == left
-    assert "a trick for the defence" not in text
+    assert len(claim) == left + 1 and all("won by" in line for line in claim[1:])
 
 
-def test_no_sawa_button_when_the_claim_would_fail():
+def test_no_sawa_offered_when_the_claim_would_fail_and_a_forced_claim_says_why():
     p = _first(False)
     at = open_page(memory={KEY: browser_store.encode(p.to_json())})
-    assert practice(at).state.to_act is Seat.S
-    assert not [b for b in at.button if b.key == state.PLAY_SAWA]
+    assert practice(at).state.to_act is Seat.S and not data(at)["you"]["sawa"]
+    tap(at, {"do": "sawa"})
+    assert practice(at).deals == p.deals
+    assert data(at)["notice"]["text"].startswith("Sawa fails")

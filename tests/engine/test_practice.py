@@ -9,7 +9,7 @@ import pytest
 from explorer.engine.core.cards import Seat, Team
 from explorer.engine.core.profiles import get_profile
 from explorer.engine.game import GameState, IllegalActionError, Play, Stage
-from explorer.engine.game.practice import MAX_DEALS, Practice, PracticeError
+from explorer.engine.game.practice import MAX_DEALS, Look, Practice, PracticeError
 from explorer.engine.players import make_player
 
 
@@ -204,3 +204,117 @@ def test_a_one_deal_practice_holds_one_deal():
 def test_a_whole_stored_match_comes_back():
     p = _finished_match()
     assert Practice.from_json(json.loads(p.dumps())) == p
+
+
+# --- one run per decision: the computers act in one go, every state kept for the table to show -----------------
+
+def test_advance_plays_the_computers_to_your_next_decision_and_gives_every_state_in_order():
+    p, states = Practice.new(seed=5, dealer=Seat.S).advance()   # E, N and W speak before South
+    assert p.needs_you and p.state.to_act is Seat.S
+    assert [len(g.actions) for g in states] == list(range(1, len(p.state.actions) + 1))
+    assert states[-1] == p.state and all(not str(a).startswith("S:") for a in p.state.actions)
+
+
+def test_your_action_comes_first_in_the_states_and_the_computers_follow_to_your_next_turn():
+    p, _ = Practice.new(seed=5, dealer=Seat.S).advance()
+    mine = make_player("heuristic").choose(p.state.view(Seat.S)).action
+    after, states = p.act(mine)
+    assert states[0].actions[-1] == mine.by(Seat.S)
+    assert states[-1] == after.state and (after.needs_you or after.state.finished)
+    assert [len(g.actions) for g in states] == list(range(len(p.state.actions) + 1, len(after.state.actions) + 1))
+
+
+def test_your_projects_are_declared_for_you_on_the_way_and_are_no_decision_of_yours():
+    p = Practice.new(seed=1)                                    # seed 1: South holds a project to declare
+    for _ in range(40):
+        p, _ = p.advance()
+        if p.state.finished or p.state.stage is Stage.PLAY:
+            break
+        p = p.play(make_player("heuristic").choose(p.state.view(Seat.S)).action)
+    declared = [a for a in p.state.actions if str(a).startswith("S: declare")]
+    assert declared and p.needs_you and isinstance(p.state.legal_actions()[0], Play)
+    assert not Practice.from_json(p.with_settings(auto_declare=False).to_json()).auto_declaration()
+
+
+def test_an_illegal_action_through_act_changes_nothing():
+    p, _ = Practice.new(seed=2, dealer=Seat.W).advance()
+    with pytest.raises(IllegalActionError):
+        p.act("double")
+    assert p.deals[-1].actions == ()
+
+
+# --- the settings of seed 002 -----------------------------------------------------------------------------------
+
+def test_each_computer_seat_plays_at_its_own_level(monkeypatch):
+    import explorer.engine.game.practice as practice
+
+    asked = []
+    real = practice.make_player
+    monkeypatch.setattr(practice, "make_player", lambda name, **kw: asked.append((kw["seed"].split(":")[1], name))
+                        or real(name, **kw))
+    p, _ = Practice.new(seed=5, dealer=Seat.S, levels={Seat.E: "random", Seat.N: "strong"}).advance()
+    by_seat = dict(asked)
+    assert by_seat == {"E": "random", "N": "strong", "W": "heuristic"}, asked
+    assert Practice.from_json(p.to_json()).level_of == {Seat.E: "random", Seat.N: "strong", Seat.W: "heuristic"}
+
+
+def test_a_player_the_app_does_not_offer_or_a_target_it_does_not_play_to_is_refused():
+    with pytest.raises(PracticeError, match=r"levels\.E: 'oracle' is not a player this app offers"):
+        Practice.new(seed=1, levels={Seat.E: "oracle"})
+    with pytest.raises(PracticeError, match=r"target: a match is played to 152, 101, 252, not 99"):
+        Practice.new(seed=1, target=99)
+    doc = Practice.new(seed=1).to_json()
+    with pytest.raises(PracticeError, match="oracle"):
+        Practice.from_json({**doc, "levels": {**doc["levels"], "W": "oracle"}})
+    with pytest.raises(PracticeError, match="look"):
+        Practice.from_json({**doc, "look": {**doc["look"], "felt": "<b>pink</b>"}})
+
+
+def test_a_match_to_101_is_won_at_101():
+    p = Practice.new(seed=3, target=101)
+    assert p.match.target == 101 and Practice.from_json(p.to_json()).target == 101
+
+
+def test_the_look_and_the_levels_change_during_a_match_and_the_game_so_far_stays():
+    p, _ = Practice.new(seed=5, dealer=Seat.S).advance()
+    q = p.with_settings(look=Look(pace="instant", backs="sadu", felt="night", sound=True), levels={Seat.E: "strong"})
+    assert q.deals == p.deals and q.look.backs == "sadu" and q.level_of[Seat.E] == "strong"
+    assert Practice.from_json(q.to_json()) == q
+    with pytest.raises(PracticeError, match="only"):
+        p.with_settings(target=101)                          # the target would change what a finished score means
+
+
+def test_a_match_stored_by_format_1_still_loads_with_one_level_for_every_computer():
+    stored = {"format": 1, "seed": 7, "profile": "detailed", "goal": "match", "difficulty": "strong", "tutor": True,
+              "auto_declare": True, "names": {"S": "You", "E": "Faisal", "N": "Sara", "W": "Hamad"},
+              "deals": [{"seed": "7-1", "dealer": "W", "match": [0, 0], "actions": ["S: pass", "E: pass"]}]}
+    p = Practice.from_json(stored)
+    assert p.level_of == {Seat.E: "strong", Seat.N: "strong", Seat.W: "strong"}
+    assert p.target == 152 and p.look == Look() and p.name_of[Seat.N] == "Sara"
+    assert len(p.state.actions) == 2 and Practice.from_json(p.to_json()) == p
+
+
+# --- take back and deal again -----------------------------------------------------------------------------------
+
+def test_take_back_undoes_your_last_call_in_the_bidding():
+    p, _ = Practice.new(seed=5, dealer=Seat.S).advance()
+    assert p.state.stage is Stage.BIDDING and p.state.to_act is Seat.S
+    before = p.deals[-1].actions
+    after, _ = p.act("pass")
+    back = after.take_back() if not after.state.finished else after
+    assert after.can_take_back == (not after.state.finished)
+    if not after.state.finished:
+        assert back.deals[-1].actions == before and back.state.to_act is Seat.S
+
+
+def test_deal_again_keeps_the_earlier_award_for_the_sheet_and_is_refused_once_the_match_is_decided():
+    p = _play_out(Practice.new(seed=3))
+    row = p.state.match_deal()
+    again = p.deal_again()
+    assert again.deals[-1].earlier == ((row.ns, row.ew),) and again.deals[-1].actions == ()
+    assert again.match.totals() == {Team.NS: 0, Team.EW: 0}
+    assert Practice.from_json(again.to_json()) == again
+    done = _finished_match()
+    assert not done.may_deal_again
+    with pytest.raises(PracticeError, match="score is final"):
+        done.deal_again()

@@ -68,3 +68,19 @@ def test_a_computer_player_claims_when_its_team_takes_every_trick_left():
             assert Practice.from_json(p.to_json()).deals[-1].sawa is claimant
             return
     pytest.fail("no seeded deal where a computer player claims Sawa")
+
+
+def test_a_computer_claim_gives_the_table_each_claimed_card_as_a_state():
+    from explorer.engine.players import make_player
+
+    for seed in range(40):
+        p, states = Practice.new(seed, goal="deal").advance()
+        while not p.state.finished:
+            p, states = p.act(make_player("heuristic").choose(p.state.view(Seat.S)).action)
+        log = p.deals[-1]
+        if log.sawa is not None and log.sawa is not Seat.S:
+            claimed = len(log.claimed)
+            assert [str(g.actions[-1]) for g in states[-claimed:]] == list(log.claimed)
+            assert states[-1] == p.state
+            return
+    pytest.fail("no seeded deal where a computer player claims Sawa")

@@ -65,3 +65,16 @@ def _once(at: int, action: Callable[..., Any], args: tuple, kwargs: dict[str, An
         return  # a tap on a page drawn before the last action (the second tap of a double tap): it acted already
     st.session_state[keys.APP_ACTIONS] = at + 1
     action(*args, **kwargs)
+
+
+def take(at: object) -> bool:
+    """For a tap that carries the count it was drawn with (a component's event, ``{"n": count, ...}``): True, and
+    counted, when no action ran since; False for the second event of a double tap (or one from a page drawn before
+    the last action), which must do nothing.
+
+    The card table sends its taps this way: it is drawn with :func:`count` and sends it back with each tap.
+    """
+    if not isinstance(at, int) or isinstance(at, bool) or at != count():
+        return False
+    st.session_state[keys.APP_ACTIONS] = at + 1
+    return True

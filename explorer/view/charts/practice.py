@@ -33,3 +33,27 @@ def hint_chart(values: Mapping[Action, float], chosen: Action, *, title: str | N
                       yaxis_title=axis or t("game points for your team, on average"), height=300,
                       margin=dict(l=40, r=10, t=60, b=30), template="plotly_white", showlegend=False)
     return for_language(fig, lang)
+
+
+def _wrapped(label: str, width: int = 9) -> str:
+    """A category label on two lines at its middle space when it is long, so that it stands upright on a phone."""
+    if len(label) <= width or " " not in label:
+        return label
+    spaces = [i for i, c in enumerate(label) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
+    return label[:cut] + "<br>" + label[cut + 1:]
+
+
+def upright_labels(fig: go.Figure) -> go.Figure:
+    """The same figure with its category labels upright, long ones on two lines: at 390 px the end-of-deal chart's
+    tilted labels ran into each other (in Arabic most of all).
+
+    >>> fig = upright_labels(go.Figure(go.Bar(x=["Card points", "The final award"], y=[1, 2])))
+    >>> list(fig.data[0].x), fig.layout.xaxis.tickangle
+    (['Card<br>points', 'The final<br>award'], 0)
+    """
+    for trace in fig.data:
+        if getattr(trace, "x", None) is not None:
+            trace.x = [_wrapped(str(x)) for x in trace.x]
+    fig.update_xaxes(tickangle=0, automargin=True, tickfont={"size": 11})
+    return fig
