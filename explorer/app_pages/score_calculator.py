@@ -64,7 +64,7 @@ def _count() -> None:
     ss.update({state.SCORE_POINTS_NS: got.points["NS"], state.SCORE_POINTS_EW: got.points["EW"],
                state.SCORE_TRICKS_GIVEN: True, state.SCORE_TRICKS_NS: got.tricks_won["NS"],
                state.SCORE_TRICKS_EW: got.tricks_won["EW"]})
-    inbox.set_message(PAGE, "success", [t("Counted the eight tricks: {ns_team} {ns}, {ew_team} {ew} raw points; tricks won {ns_team} {ns_tricks}, "
+    inbox.set_message(PAGE, "success", [t("Counted the eight tricks: raw points {ns_team} {ns}, {ew_team} {ew}; tricks won {ns_team} {ns_tricks}, "
                                        "{ew_team} {ew_tricks}.", ns_team=Team.NS, ew_team=Team.EW, ns=got.points["NS"],
                                        ew=got.points["EW"], ns_tricks=got.tricks_won["NS"], ew_tricks=got.tricks_won["EW"])],
                    "the typed tricks")

@@ -42,7 +42,7 @@ from explorer.engine.files.scenario import (
 from explorer.engine.files.share import MAX_LINK_CHARS, encode_scenario
 from explorer.ui import state
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import t
+from explorer.ui.shell.lang import t, tn
 from explorer.ui.tools import forms
 from explorer.view import nav
 from explorer.view.intake import (
@@ -383,8 +383,10 @@ def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
 
 def too_long_for_a_link(size: int) -> str:
     """Why there is no share link: the scenario packs into more characters than a link carries."""
-    return t("No share link: this scenario packs into {n} characters and a link carries at most {most} "
-             "(shorten its notes, or save it as a file and send the file).", n=size, most=MAX_LINK_CHARS)
+    return tn("No share link: this scenario packs into {n} character and a link carries at most {most} "
+              "(shorten its notes, or save it as a file and send the file).",
+              "No share link: this scenario packs into {n} characters and a link carries at most {most} "
+              "(shorten its notes, or save it as a file and send the file).", size, most=MAX_LINK_CHARS)
 
 
 def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:
