@@ -3,7 +3,8 @@ the pages), so Arabic can say 1, 2, 3–10 and 11+ each as Arabic says them («�
 «12 ورقة») instead of «1 أوراق» and «12 أوراق».
 
 The test reads every template (.pot) and fails on a msgid without a plural form in which a value is glued to a
-counted noun (``{n} cards``, ``{points} raw points``, ``{deals:,} deals``). A value that names a thing rather than
+counted noun in the plural, as English writes a count (``{n} cards``, ``{points} raw points``, ``{deals:,} deals``;
+"the header has no {columns} column" names a column). A value that names a thing rather than
 a count (``{seat} calls``, ``{team} tricks`` as a column's title) is not a count. A few counts are fixed numbers
 (a deck's 32 cards, a whole deal's 162 raw points): they are listed below with the number, and the test checks that
 each listed sentence still exists, so the list cannot go stale.
@@ -22,9 +23,9 @@ TEMPLATES = sorted((ROOT / "explorer" / "locale").glob("*.pot"))
 
 NOUNS = ("card", "trick", "point", "deal", "project", "problem", "question", "step", "character", "item", "byte",
          "level", "hand", "answer", "student", "file", "line", "time", "game", "scenario", "lesson", "call", "seat",
-         "row", "second", "minute")
+         "row", "second", "minute", "cell", "column")
 GLUED = re.compile(r"\{(?P<field>\w+)(?::[^}]*)?\}\s+(?:(?:more|raw|game|earlier|other|legal|sampled)\s+)?"
-                   r"(?P<noun>(?:" + "|".join(NOUNS) + r")s?)\b")
+                   r"(?P<noun>(?:" + "|".join(NOUNS) + r")s)\b")
 NAMES = frozenset({"seat", "team", "dealer", "kind", "kinds", "mode", "line", "winner", "call", "tool", "where",
                    "ns_team", "ew_team", "suit", "label", "field", "what", "title", "first", "second", "taker",
                    "card", "other", "player", "name", "doing", "rule", "how", "want", "previous", "cutter"})

@@ -353,8 +353,9 @@ def read_csv(text: str) -> list[Row]:
     problems: list[str] = []
     for n, record in numbered[1:]:
         if len(record) > len(names):
-            problems.append(at(row_place("row", n), Msg("{cells} cells, but the header names {columns} columns",
-                                                        cells=len(record), columns=len(names))))
+            problems.append(at(row_place("row", n), plural("{n} cell, but the header names {columns} columns",
+                                                           "{n} cells, but the header names {columns} columns",
+                                                           len(record), columns=len(names))))
             continue
         row, bad = _row(n, names, header, record)
         if bad:
