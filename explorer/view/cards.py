@@ -371,6 +371,10 @@ _CSS = """
   > [data-testid="stColumn"] { min-width: min(17rem, 100%); }
 [class*="st-key-bx-wrap-cards"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
   > [data-testid="stColumn"] { min-width: min(10rem, 100%); }
+/* The Rules page's table in Arabic (a plain table, scrolled sideways on a phone): each column wide enough to read,
+   the sources' column widest, instead of rows hundreds of pixels tall around a column one word wide. */
+.st-key-bx-rules-table :is(th, td) { min-width: 6.5em; }
+.st-key-bx-rules-table td:nth-last-child(2) { min-width: 15em; }
 /* Metrics inside a container keyed "bx-metrics…" wrap a long value onto a second line instead of cutting it
    with an ellipsis (the Score sheet's «لنا (NS) 152 · لهم (EW) 152» on a phone). */
 [class*="st-key-bx-metrics"] [data-testid="stMetricValue"] :is(.stMarkdownEllipsis, p) {
