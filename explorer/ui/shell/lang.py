@@ -169,6 +169,9 @@ html[dir="rtl"] [data-testid="stAlertContentError"], html[dir="rtl"] [data-testi
 html[dir="rtl"] [data-testid="stAlertContentWarning"] { text-align: right; direction: rtl; }
 html[dir="rtl"] .bx-trick, html[dir="rtl"] .bx-card, html[dir="rtl"] .bx-cards, html[dir="rtl"] .bx-hand,
 html[dir="rtl"] code, html[dir="rtl"] pre, html[dir="rtl"] .bx-chip { direction: ltr; }
+/* A full stop or a comma after a card chip sits on the chip's left in Arabic, and the stop's ink is on the far side
+   of its advance: it read as «7♣ .» with a space. The chip gives back that much on its left. */
+html[dir="rtl"] .bx-chip { margin-left: -0.1em; }
 html[dir="rtl"] .bx-seatname, html[dir="rtl"] .bx-center { direction: rtl; }
 html[dir="rtl"] [data-testid="stTable"] table { direction: rtl; }
 /* Plotly measures its text in a hidden #js-plotly-tester of the document: measured right to left it puts a y
