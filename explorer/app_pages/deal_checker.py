@@ -354,7 +354,7 @@ if doc is not None:
             if own_profile:
                 st.caption(t("This deal names its own rules ({profile}), so the sidebar's profile does not apply. "
                              "Remove the {line} line to follow the sidebar.",
-                             profile=profile_words(custom_profile(output["profile"])), line=code("profile:")))
+                             profile=profile_words(custom_profile(doc["profile"])), line=code("profile:")))
 
 if not text.strip():
     st.info(t("The editor is empty: load a deal from the library or a file, open a share link, or type one."),

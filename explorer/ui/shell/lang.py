@@ -144,7 +144,9 @@ def reword() -> None:
     a key its identity does not change with the language: after a switch the box went on showing "Detailed Saudi
     rules" on an Arabic page (and «الشمال» on an English one) although its options were reworded. Setting each
     kept value again, before the page is drawn, sends it anew in this run's words. Only values a box could show
-    are set (see :func:`_shows_words`); setting a text box's own text or a number again changes nothing."""
+    are set (see :func:`_shows_words`); setting a text box's own text or a number again changes nothing. (A widget
+    that refuses a value from the session state and keeps a string, such as ``st.chat_input``, must not be keyed
+    on a page: the app has none.)"""
     ss = st.session_state
     for key in list(ss.keys()):
         if key != state.APP_LANG and isinstance(key, str) and _shows_words(ss[key]):
