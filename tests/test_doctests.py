@@ -41,7 +41,6 @@ WITHOUT_EXAMPLES = {
                          "(its reading, explorer.view.intake, has the examples)",
     "explorer.ui.shell.sidebar": "Streamlit widgets only: tests/app/test_shell.py drives them",
     "explorer.ui.shell.narrow_screen": "a browser script only: tests/browser/test_phone_browser.py runs it",
-    "explorer.ui.shell.lang": "the language of a Streamlit session: tests/app/test_language.py drives it",
     "explorer.ui.lessons.widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
     "explorer.ui.lessons.score_widgets": "Streamlit blocks only: tests/app/test_lessons_page.py drives them",
     "explorer.classroom.db": "the database engine of a URL: tests/classroom opens SQLite (and PostgreSQL where installed)",

@@ -10,31 +10,18 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.core.i18n import N_
-from explorer.engine.core.profiles import RuleProfile, custom_profile
+from explorer.engine.core.profiles import custom_profile
 from explorer.engine.fast import simulate as sim
 from explorer.engine.fast.probabilities import exact_table
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.view.charts import figures as charts
+from explorer.view.words import profile_words
 
 DEAL_CHOICES = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]
 MODE_CHOICES = {"random": N_("Random: half Sun, half Hokum"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
 CONTRACT_WORDS = {"random": N_("random contracts"), "sun": N_("Sun only"), "hokum": N_("Hokum only")}
-# The rule profiles' titles (the engine's English), marked for translation. (A comment, not a docstring:
-# Streamlit's magic would show a bare string of a page.)
-PROFILE_TITLES = {"detailed": N_("Detailed Saudi rules"), "tournament": N_("Saudi tournament sheet"),
-                  "simple": N_("Simple online how-to")}
-
-
-def profile_title(profile: RuleProfile) -> str:
-    """The profile's title in the page's language ("Custom (based on ...)" for a changed profile)."""
-    if lang.current() == "en":
-        return profile.title
-    if profile.id == "custom":
-        return t("Custom (based on {base})", base=t(PROFILE_TITLES.get(profile.base, profile.base)))
-    return t(PROFILE_TITLES[profile.id]) if profile.id in PROFILE_TITLES else profile.title
-
 
 # --- cached computations ------------------------------------------------------------------------
 
@@ -163,7 +150,7 @@ seed = int(c2.number_input(t("Seed"), min_value=0, max_value=2**31 - 1, value=7,
                            help=t("The same seed, deals, contract and rules always give the same deals.")))
 in_language = charts.words(language)  # bound to this run's language: Streamlit may format options after the run
 mode = c3.selectbox(t("Contract"), list(MODE_CHOICES), format_func=in_this_language(lambda m: in_language(MODE_CHOICES[m])),
-                    key=state.CHARTS_MODE)
+                    key=state.CHARTS_MODE, placeholder=choose())
 settings = [deals, seed, mode, spec]
 
 n_chunks = sim.chunk_count(deals)
@@ -173,7 +160,7 @@ if cancelled:
     keep = done_chunks if done_settings == settings else 0
     frames = [chunk_frame(i, deals, seed, mode, spec) for i in range(keep)]
 else:
-    progress = st.progress(0.0, text=t("Simulating {deals:,} deals…", deals=deals))
+    progress = st.progress(0.0, text=tn("Simulating {n:,} deal…", "Simulating {n:,} deals…", deals))
     stop = st.empty()
     stop.button(t("Cancel"), key=state.CHARTS_CANCEL, on_click=_cancel, args=(settings,),
                 help=t("Stop after the current chunk"))
@@ -181,8 +168,9 @@ else:
     for i in range(n_chunks):
         frames.append(chunk_frame(i, deals, seed, mode, spec))
         st.session_state[state.CHARTS_DONE] = (settings, i + 1)
-        progress.progress((i + 1) / n_chunks, text=t("Simulated {done:,} of {deals:,} deals",
-                                                     done=min((i + 1) * sim.CHUNK, deals), deals=deals))
+        progress.progress((i + 1) / n_chunks, text=tn("Simulated {done:,} of {n:,} deal",
+                                                      "Simulated {done:,} of {n:,} deals", deals,
+                                                      done=min((i + 1) * sim.CHUNK, deals)))
     progress.empty()
     stop.empty()
 
@@ -191,13 +179,15 @@ if len(frames) == n_chunks and not cancelled:
 else:
     df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 if cancelled:
-    st.warning(t("Cancelled: {done:,} of {deals:,} deals were simulated; the charts show those.",
-                 done=len(df), deals=deals), icon=":material/stop_circle:")
+    st.warning(tn("Cancelled: {done:,} of {n:,} deal was simulated; the charts show those.",
+                  "Cancelled: {done:,} of {n:,} deals were simulated; the charts show those.", deals, done=len(df)),
+               icon=":material/stop_circle:")
     st.button(t("Finish the simulation"), key=state.CHARTS_RESUME, on_click=_resume)
 
 if len(df):
-    how = t("simulated with {deals:,} deals, seed {seed} ({contract}, rules: {rules}).", deals=len(df), seed=seed,
-            contract=t(CONTRACT_WORDS[mode]), rules=profile_title(profile))
+    how = tn("simulated with {n:,} deal, seed {seed} ({contract}, rules: {rules}).",
+             "simulated with {n:,} deals, seed {seed} ({contract}, rules: {rules}).", len(df), seed=seed,
+             contract=t(CONTRACT_WORDS[mode]), rules=profile_words(profile))
     figs = (simulation_charts(deals, seed, mode, spec, language) if len(df) == deals and not cancelled
             else charts.all_simulation_charts(df, lang=language))
     show_chart(figs["raw"], t("Raw card points of the buyer's team and of the other team — {how}", how=how),

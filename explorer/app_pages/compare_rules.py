@@ -15,7 +15,7 @@ from explorer.engine.files.compare import responsible_options, verdict_summary
 from explorer.engine.files.scenario import KIND_NAMES, dump_yaml, internal_error
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.ui.tools import inbox
 from explorer.ui.tools.inbox import cite_in
 from explorer.view import cards as ui
@@ -339,10 +339,11 @@ if frame is not None and not frame.empty:
 
 with st.expander(t("Compare with another profile, or set the custom column"), icon=":material/settings:"):
     st.selectbox(t("Mark the differences against"), list(profiles), key=state.COMPARE_REFERENCE,
-                 format_func=in_this_language(lambda p: names[p]), help=t("The profile the others are compared with."))
+                 format_func=in_this_language(lambda p: names[p]), help=t("The profile the others are compared with."),
+                 placeholder=choose())
     st.markdown(t("**The custom column:** start from a profile and change single options."))
     st.selectbox(t("Start from"), list(PROFILES), key=state.COMPARE_CUSTOM_BASE, on_change=_reset_custom,
-                 format_func=in_this_language({p: t(prof.title) for p, prof in PROFILES.items()}.get))
+                 format_func=in_this_language({p: t(prof.title) for p, prof in PROFILES.items()}.get), placeholder=choose())
     option_cols = st.container(key="bx-wrap-compare-options").columns(3)
     for i, (name, info) in enumerate(OPTIONS.items()):
         with option_cols[i % 3]:
@@ -350,7 +351,8 @@ with st.expander(t("Compare with another profile, or set the custom column"), ic
                 st.toggle(t(info.title), key=state.compare_option_key(name), help=t(info.meaning))
             else:
                 st.selectbox(t(info.title), list(info.choices), key=state.compare_option_key(name),
-                             format_func=in_this_language({v: format_option_value(v) for v in info.choices}.get), help=t(info.meaning))
+                             format_func=in_this_language({v: format_option_value(v) for v in info.choices}.get), help=t(info.meaning),
+                             placeholder=choose())
 with st.expander(t("The scenario as YAML")):  # what hides or moves text shown as markers (the file keeps it)
     st.code(visible(dump_yaml(doc)), language="yaml")
 inbox.open_save_share(PAGE, doc, file_stem=f"compare-{kind_of(doc) or 'scenario'}")

@@ -12,6 +12,7 @@ from explorer.content.library import Entry, load_library
 from explorer.engine.core.cards import Notation, Seat, Team
 from explorer.engine.core.errors import ScenarioError
 from explorer.engine.core.i18n import N_
+from explorer.engine.core.profiles import custom_profile
 from explorer.engine.core.tables import RAW_TOTAL
 from explorer.engine.files.kinds.deal import DealVerdict
 from explorer.engine.files.scenario import dump_yaml, parse_text, verdict_of
@@ -20,7 +21,7 @@ from explorer.engine.rules.play import seats_from
 from explorer.ui import state
 from explorer.ui.sheet import store as sheet_store
 from explorer.ui.shell import lang, once, sidebar
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.ui.tools import hindsight, inbox
 from explorer.ui.tools.inbox import cite_in
 from explorer.view import cards as ui
@@ -30,6 +31,7 @@ from explorer.view.presentation import step_name
 from explorer.view.replay import Replay, build_replay, seat_label, seat_name
 from explorer.view.sheet import files as sheet_io
 from explorer.view.text import code, html_text, plain
+from explorer.view.words import profile_words
 
 PAGE = state.DEAL
 DEFAULT_FILE = "deal-hokum-clean"
@@ -177,10 +179,10 @@ def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict
                 icon=lang.pointing(":material/first_page:"), shortcut="Home", width="stretch",
                 help=t("Before the first card (key: Home)"))
     b[1].button(t("Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
-                icon=lang.pointing(":material/chevron_left:"), shortcut="Left", width="stretch",
+                icon=lang.pointing(":material/chevron_left:"), shortcut=lang.arrow_key("Left"), width="stretch",
                 help=t("One card back (key: ←)"))
     b[2].button(t("Forward"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
-                icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut="Right",
+                icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut=lang.arrow_key("Right"),
                 width="stretch", type="primary", help=t("One card forward (key: →)"))
     b[3].button(t("End"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
                 icon=lang.pointing(":material/last_page:"), icon_position="right", shortcut="End", width="stretch",
@@ -252,7 +254,7 @@ def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
         # Labels made in this run: a format_func is also called outside the script run (where no language is set).
         seat_words = {x: t("{seat}", seat=seat_label(Seat.parse(x))) for x in ("S", "E", "N", "W")}
         seats = st.multiselect(t("Seats to review"), list(seat_words), default=["S"], key=state.DEAL_REVIEW_SEATS,
-                               format_func=in_this_language(seat_words.get))
+                               format_func=in_this_language(seat_words.get), placeholder=choose(several=True))
         done = ss.get(state.DEAL_REVIEW_RESULT)
         if st.button(t("Review"), key=state.DEAL_REVIEW, disabled=not seats):
             with st.spinner(t("Reviewing each card…")):
@@ -309,7 +311,8 @@ with st.container(border=True):
                           horizontal=True, label_visibility="collapsed")
         if source == "library":
             st.selectbox(t("Deal from the library"), list(deals), key=state.DEAL_LIBRARY_FILE,
-                         format_func=in_this_language({stem: e.shown_title(lang.current()) for stem, e in deals.items()}.get))
+                         format_func=in_this_language({stem: e.shown_title(lang.current()) for stem, e in deals.items()}.get),
+                         placeholder=choose())
             st.button(t("Load into the editor"), key=state.DEAL_LOAD_FILE, on_click=load_library_deal,
                       help=t("Replaces the text in the editor with this library deal."))
         elif source == "upload":
@@ -351,7 +354,7 @@ if doc is not None:
             if own_profile:
                 st.caption(t("This deal names its own rules ({profile}), so the sidebar's profile does not apply. "
                              "Remove the {line} line to follow the sidebar.",
-                             profile=code("profile: " + str(output["profile"])), line=code("profile:")))
+                             profile=profile_words(custom_profile(doc["profile"])), line=code("profile:")))
 
 if not text.strip():
     st.info(t("The editor is empty: load a deal from the library or a file, open a share link, or type one."),

@@ -4,14 +4,15 @@ import streamlit as st
 
 from explorer.content.library import Entry, load_library
 from explorer.engine.core.i18n import N_
+from explorer.engine.core.profiles import ProfileError, custom_profile
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.ui.tools import inbox
 from explorer.view import intake, nav
 from explorer.view.presentation import present_frames, shown_title
 from explorer.view.text import code, plain
-from explorer.view.words import problem_lines
+from explorer.view.words import problem_lines, profile_words
 
 ss = st.session_state
 ALL = "all"
@@ -84,6 +85,15 @@ def _profile_for(doc: dict):
     return None if doc.get("profile") is not None else sidebar.current_profile()
 
 
+def _profile_named(spec: object) -> str:
+    """A file's own rules in words (a custom profile by its base and changed options), or its text as written when
+    it names no profile the engine knows (the file's check says why)."""
+    try:
+        return profile_words(custom_profile(spec))
+    except ProfileError:
+        return code(str(spec))
+
+
 # --- presentation mode -----------------------------------------------------------------------
 stem = ss.get(state.LIBRARY_PRESENT)
 if stem and stem in by_stem and by_stem[stem].doc is not None:
@@ -100,9 +110,10 @@ if stem and stem in by_stem and by_stem[stem].doc is not None:
         st.button(t("First step"), key=state.LIBRARY_FIRST, on_click=_step, args=(None, n), disabled=i == 0,
                   icon=lang.pointing(":material/first_page:"), shortcut="Home")
         st.button(t("Back"), key=state.LIBRARY_BACK, on_click=_step, args=(-1, n), disabled=i == 0,
-                  icon=lang.pointing(":material/chevron_left:"), shortcut="Left")
+                  icon=lang.pointing(":material/chevron_left:"), shortcut=lang.arrow_key("Left"))
         st.button(t("Next"), key=state.LIBRARY_NEXT, on_click=_step, args=(1, n), disabled=i == n - 1, type="primary",
-                  icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut="Right")
+                  icon=lang.pointing(":material/chevron_right:"), icon_position="right",
+                  shortcut=lang.arrow_key("Right"))
         st.markdown(t("Step {i} of {n}", i=i + 1, n=n))
         if st.button(t("Start a class"), key=state.LIBRARY_CLASS, icon=":material/groups:",
                      help=t("Ask this scenario's question of the room: students answer on their phones.")):
@@ -135,7 +146,7 @@ titles = {tp: next(e.shown_topic(language) for e in entries if e.topic == tp) fo
 s1, s2 = st.columns([2, 1])
 query = s1.text_input(t("Search"), key=state.LIBRARY_SEARCH, placeholder=t("e.g. third, Kaboot, tie, Gahwa, disputed"))
 topic = s2.selectbox(t("Topic"), [ALL, *topics], key=state.LIBRARY_TOPIC,
-                     format_func=in_this_language({ALL: t("All topics"), **titles}.get))
+                     format_func=in_this_language({ALL: t("All topics"), **titles}.get), placeholder=choose())
 
 shown = [e for e in entries if (not query or e.matches(query, language)) and (topic == ALL or e.topic == topic)]
 st.caption(tn("{shown} of {n} scenario", "{shown} of {n} scenarios", len(entries), shown=len(shown)))
@@ -153,7 +164,7 @@ for tp in topics:
             badge = t(KIND_BADGES[e.kind]) if e.kind in KIND_BADGES else plain(e.kind)
             if e.doc and e.doc.get("profile"):
                 st.caption(t("{kind} · {file} · profile {profile}", kind=badge, file=code(e.stem + ".yaml"),
-                             profile=code(e.doc.get("profile"))))
+                             profile=_profile_named(e.doc["profile"])))
             else:
                 st.caption(t("{kind} · {file}", kind=badge, file=code(e.stem + ".yaml")))
             if e.errors:

@@ -84,7 +84,7 @@ if lang.is_rtl():
     names = {"Option": t("Option"), **{pid: profile_name(prof) for pid, prof in PROFILES.items()},
              "custom (in use)": t("custom (in use)"), "Differs": t("Differs"), "Basis": t("Basis"),
              "Source": t("Source"), "Name": t("Name in scenario files")}
-    st.table(frame.rename(columns=names).set_index(names["Option"]))
+    st.container(key="bx-rules-table").table(frame.rename(columns=names).set_index(names["Option"]))
 else:
     st.dataframe(
         frame,

@@ -7,7 +7,7 @@ from explorer.engine.core.cards import Seat, Team
 from explorer.ui import state
 from explorer.ui.sheet import store as sheet_store
 from explorer.ui.shell import lang, once, sidebar
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.ui.tools import forms, inbox, score_view
 from explorer.ui.tools.contract_widgets import seats_and_escalation
 from explorer.ui.tools.verdict_bar import verdict_bar
@@ -64,7 +64,7 @@ def _count() -> None:
     ss.update({state.SCORE_POINTS_NS: got.points["NS"], state.SCORE_POINTS_EW: got.points["EW"],
                state.SCORE_TRICKS_GIVEN: True, state.SCORE_TRICKS_NS: got.tricks_won["NS"],
                state.SCORE_TRICKS_EW: got.tricks_won["EW"]})
-    inbox.set_message(PAGE, "success", [t("Counted the eight tricks: {ns_team} {ns}, {ew_team} {ew} raw points; tricks won {ns_team} {ns_tricks}, "
+    inbox.set_message(PAGE, "success", [t("Counted the eight tricks: raw points {ns_team} {ns}, {ew_team} {ew}; tricks won {ns_team} {ns_tricks}, "
                                        "{ew_team} {ew_tricks}.", ns_team=Team.NS, ew_team=Team.EW, ns=got.points["NS"],
                                        ew=got.points["EW"], ns_tricks=got.tricks_won["NS"], ew_tricks=got.tricks_won["EW"])],
                    "the typed tricks")
@@ -98,7 +98,8 @@ with c_contract:
     st.radio(t("Contract"), ["hokum", "sun"], key=state.SCORE_MODE, horizontal=True, on_change=_mode_changed,
              format_func=in_this_language(lambda m: t("Hokum") if m == "hokum" else t("☀ Sun")), label_visibility="collapsed")
     sun = ss[state.SCORE_MODE] == "sun"
-    st.selectbox(t("Trump"), list(forms.SUITS), key=state.SCORE_TRUMP, format_func=in_this_language(suit_label), disabled=sun)
+    st.selectbox(t("Trump"), list(forms.SUITS), key=state.SCORE_TRUMP, format_func=in_this_language(suit_label), disabled=sun,
+                 placeholder=choose())
     seats_and_escalation(forms.SCORE_CONTRACT,
                          buyer_help=t("The declarer (in Ashkal, the partner of the seat that called it)."),
                          dealer_help=t("Needed for the reverse Kaboot and when two projects tie exactly."),
@@ -138,7 +139,7 @@ with c_projects:
         st.text_input(t("{seat} showed", seat=seat_label(s)), key=state.score_project_key(s),
                       placeholder=t("e.g. {cards}", cards="QD KD AD; 7S 8S 9S"))
     st.selectbox(t("Baloot (trump K and Q) held by"), [NO_SEAT, *seats], key=state.SCORE_BALOOT,
-                 format_func=in_this_language(seat_label), disabled=sun, help=t("Hokum only."))
+                 format_func=in_this_language(seat_label), disabled=sun, help=t("Hokum only."), placeholder=choose())
     st.checkbox(t("The dealer's right held an Ace (reverse Kaboot)"), key=state.SCORE_FIRST_ACE, disabled=not sun,
                 help=t("Only for the reverse Kaboot (Sun, tournament profile): the dealer's right bought, held an "
                        "Ace in its original eight cards, and its team took no trick."))

@@ -13,7 +13,7 @@ from explorer.engine.rules.match import NOTE_LIMIT, MatchDeal, MatchError
 from explorer.ui import state as keys
 from explorer.ui.sheet import store as sheet_store
 from explorer.ui.shell import once
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.view.charts.figures import SHOW_CONFIG
 from explorer.view.charts.replay import match_figure
 from explorer.view.sheet import table
@@ -160,14 +160,15 @@ st.markdown(t(
     "A deal **cancelled** because all four passed adds nothing. (The detailed Saudi rules, §7; the tournament "
     "scoring guide, “Winning the Sakka at 152”.)", target=MATCH_TARGET))
 
-m = st.columns(3)
+m = st.container(key="bx-metrics-sheet").columns(3)
 last = checked[-1][0] if checked and checked[-1][0] is not None else None
 m[0].metric(table.head("NS total"), totals[Team.NS], delta=last.ns if last and last.kind == "award" and last.ns else None)
 m[1].metric(table.head("EW total"), totals[Team.EW], delta=last.ew if last and last.kind == "award" and last.ew else None)
 need = match.to_go()
+# Each team's figure stays with its name when the value wraps on a phone (no-break spaces inside a team's part).
 m[2].metric(t("Still to reach {target}", target=MATCH_TARGET),
-            "—" if decision else t("{ns_head} {ns} · {ew_head} {ew}", ns_head=table.head("NS"), ew_head=table.head("EW"),
-                                   ns=need[Team.NS], ew=need[Team.EW]))
+            "—" if decision else " · ".join(t("{team} {points}", team=table.head(team.value), points=need[team])
+                                            .replace(" ", "\u00a0") for team in (Team.NS, Team.EW)))
 status = table.match_words(match)
 if decision is not None:
     st.success(status, icon=":material/trophy:")
@@ -265,7 +266,8 @@ b = st.columns([1, 1, 1, 1, 2], vertical_alignment="bottom")
 once.button(t("Undo"), icon=":material/undo:", key=keys.SHEET_UNDO, on_click=undo, where=b[0],
             disabled=not ss.get(keys.SHEET_HISTORY), width="stretch", help=t("Back to the sheet before the last change."))
 b[1].selectbox(t("Deal to delete"), numbers, key=keys.SHEET_DELETE_WHICH,
-               format_func=in_this_language(lambda v: "—" if v is None else t("Deal {n}", n=v)), disabled=not items)
+               format_func=in_this_language(lambda v: "—" if v is None else t("Deal {n}", n=v)), disabled=not items,
+               placeholder=choose())
 once.button(t("Delete deal"), key=keys.SHEET_DELETE, on_click=delete_chosen, where=b[2], disabled=not items,
             width="stretch")
 once.button(t("New match"), key=keys.SHEET_CLEAR, on_click=new_match, where=b[3], disabled=not items, width="stretch",

@@ -10,7 +10,7 @@ from explorer.engine.core.tables import Mode
 from explorer.engine.rules.play import ekka_problem, seats_from, trick_winner
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.ui.tools import forms, inbox
 from explorer.ui.tools.card_taps import tap_cards
 from explorer.ui.tools.contract_widgets import seats_and_escalation
@@ -132,7 +132,7 @@ with deal_col:
              format_func=in_this_language(lambda m: t("Hokum (trumps)") if m == "hokum" else t("☀ Sun (no trumps)")))
     sun = ss[state.TRICK_MODE] == "sun"
     st.selectbox(t("Trump suit"), list(forms.SUITS), key=state.TRICK_TRUMP, format_func=in_this_language(suit_label), disabled=sun,
-                 help=t("Sun has no trumps.") if sun else None)
+                 help=t("Sun has no trumps.") if sun else None, placeholder=choose())
     seats_and_escalation(forms.TRICK_CONTRACT,
                          buyer_help=t("The declarer. It does not change which cards are legal."),
                          dealer_help=t("The dealer's right leads the first trick (the detailed Saudi rules, §4)."), seat_map=False)

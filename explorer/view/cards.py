@@ -371,6 +371,15 @@ _CSS = """
   > [data-testid="stColumn"] { min-width: min(17rem, 100%); }
 [class*="st-key-bx-wrap-cards"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
   > [data-testid="stColumn"] { min-width: min(10rem, 100%); }
+/* The Rules page's table in Arabic (a plain table, scrolled sideways on a phone): each column wide enough to read,
+   the sources' column widest, instead of rows hundreds of pixels tall around a column one word wide. */
+.st-key-bx-rules-table :is(th, td) { min-width: 6.5em; }
+.st-key-bx-rules-table td:nth-last-child(2) { min-width: 15em; }
+/* Metrics inside a container keyed "bx-metrics…" wrap a long value onto a second line instead of cutting it
+   with an ellipsis (the Score sheet's «لنا (NS) 152 · لهم (EW) 152» on a phone). */
+[class*="st-key-bx-metrics"] [data-testid="stMetricValue"] :is(.stMarkdownEllipsis, p) {
+  white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere; }
+[class*="st-key-bx-metrics"] [data-testid="stMetricValue"] { line-height: 1.2; }
 .bx-card{position:relative;display:inline-block;box-sizing:border-box;width:2.9em;height:4.1em;
  margin:.12em;background:#fff;border:1px solid #aab4ae;border-radius:.32em;
  box-shadow:0 1px 3px rgba(0,0,0,.22);font-family:"DejaVu Sans","Segoe UI",system-ui,sans-serif;
@@ -447,6 +456,10 @@ _CSS = """
 .bx-gl-src{width:11%;font-size:.85rem;color:#4b5a52}
 .bx-glossary[dir="rtl"] th,.bx-glossary[dir="rtl"] td{text-align:right}.bx-glossary[dir="rtl"] .bx-gl-cat{letter-spacing:0;text-transform:none}.bx-glossary[dir="rtl"] .bx-gl-term{font-size:.9rem;color:#4b5a52}
 @media (max-width:900px){.bx-glossary{font-size:.92rem}.bx-gl-ar{font-size:1.15rem}}
+@media (max-width:640px){.bx-glossary thead{display:none}
+ .bx-glossary tr{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);border-bottom:1px solid #dde5df}
+ .bx-glossary td{display:block;width:auto;border-bottom:none;padding:.35em .5em}
+ .bx-glossary td:nth-child(n+3){grid-column:1 / -1;padding-top:0}}
 .bx-ar{font-family:"DejaVu Sans","Noto Naskh Arabic",system-ui,sans-serif;unicode-bidi:isolate}
 """
 

@@ -25,7 +25,7 @@ from explorer.engine.core.i18n import Code
 from explorer.engine.files.kinds.deal import DealVerdict
 from explorer.engine.game import GameState, Play, Stage
 from explorer.engine.solver.search import Solution, solve
-from explorer.view.words import t
+from explorer.view.words import tn
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,15 @@ class CardCost:
     def sentence(self) -> str:
         """The card's hindsight in words, in the page's language."""
         if self.cost == 0:
-            return t("With all hands open, {card} by {seat} kept the best award for {team}: {award} game points.",
-                     card=self.card, seat=self.seat, team=self.seat.team, award=signed(self.award))
+            return tn("With all hands open, {card} by {seat} kept the best award for {team}: {award} game point.",
+                      "With all hands open, {card} by {seat} kept the best award for {team}: {award} game points.",
+                      abs(self.award), card=self.card, seat=self.seat, team=self.seat.team, award=signed(self.award))
         c = self
-        return t("With all hands open, {card} by {seat} cost {team} {cost} game points: {best} kept {best_award}, "
-                 "{card} gives {award}.", card=c.card, seat=c.seat, team=c.seat.team, cost=c.cost, best=list(c.best),
-             best_award=signed(c.best_award), award=signed(c.award))
+        return tn("With all hands open, {card} by {seat} cost {team} {n} game point: {best} kept {best_award}, "
+                  "{card} gives {award}.",
+                  "With all hands open, {card} by {seat} cost {team} {n} game points: {best} kept {best_award}, "
+                  "{card} gives {award}.", c.cost, card=c.card, seat=c.seat, team=c.seat.team, best=list(c.best),
+                  best_award=signed(c.best_award), award=signed(c.award))
 
 
 def signed(n: int) -> Code:

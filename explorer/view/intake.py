@@ -21,7 +21,7 @@ from explorer.content.library import kind_of
 from explorer.content.sources import cite_all
 from explorer.engine.core.cards import Notation
 from explorer.engine.core.errors import ScenarioError, at, problem
-from explorer.engine.core.i18n import N_, Msg, Style
+from explorer.engine.core.i18n import N_, Msg, Style, plural
 from explorer.engine.core.profiles import ProfileError, RuleProfile, custom_profile
 from explorer.engine.core.visible import visible
 from explorer.engine.files.kinds.bidding import BiddingIn
@@ -84,8 +84,9 @@ def read_upload(data: bytes, name: str = "") -> Loaded:
     if name and not name.lower().endswith(tuple("." + t for t in FILE_TYPES)):
         return Loaded(errors=[problem(Msg("file: {name} is not a .yaml, .yml or .json file", name=repr(name)))])
     if len(data) > MAX_SCENARIO_BYTES:
-        return Loaded(errors=[problem(Msg("file: too large ({size} bytes; a scenario is at most {kib} KiB)",
-                                          size=f"{len(data):,}", kib=MAX_SCENARIO_BYTES // 1024))])
+        return Loaded(errors=[problem(plural("file: too large ({size} byte; a scenario is at most {kib} KiB)",
+                                             "file: too large ({size} bytes; a scenario is at most {kib} KiB)",
+                                             len(data), size=f"{len(data):,}", kib=MAX_SCENARIO_BYTES // 1024))])
     return _read(parse_text, data)
 
 

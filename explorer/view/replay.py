@@ -28,7 +28,7 @@ from typing import Any
 
 from explorer.engine.core.cards import SEATS, Card, Seat, Team
 from explorer.engine.core.contract import Contract, Escalation
-from explorer.engine.core.i18n import ENGLISH, Msg, Style
+from explorer.engine.core.i18n import ENGLISH, Msg, Style, plural
 from explorer.engine.files.kinds.deal import DealVerdict
 from explorer.engine.game import ActionVerdict, CheckedPlay, Fault, GameState, Play
 from explorer.engine.rules.play import trick_winner
@@ -134,11 +134,13 @@ class Replay:
         if not s.complete:
             return text
         if p.trick == 8:
-            won = Msg("★ **{winner}** wins trick {trick} ({points} raw points, the last trick's 10 included).",
-                      winner=s.winning, trick=p.trick, points=s.trick_points)
+            won = plural("★ **{winner}** wins trick {trick} ({n} raw point, the last trick's 10 included).",
+                         "★ **{winner}** wins trick {trick} ({n} raw points, the last trick's 10 included).",
+                         s.trick_points, winner=s.winning, trick=p.trick)
         else:
-            won = Msg("★ **{winner}** wins trick {trick} ({points} raw points). {winner} leads trick {next}.",
-                      winner=s.winning, trick=p.trick, points=s.trick_points, next=p.trick + 1)
+            won = plural("★ **{winner}** wins trick {trick} ({n} raw point). {winner} leads trick {next}.",
+                         "★ **{winner}** wins trick {trick} ({n} raw points). {winner} leads trick {next}.",
+                         s.trick_points, winner=s.winning, trick=p.trick, next=p.trick + 1)
         return Msg("{text}  \n{won}", text=text, won=won)
 
     def describe(self, position: int, style: Style = ENGLISH) -> str:

@@ -48,3 +48,10 @@ def page_texts(at: AppTest) -> list[str]:
                  "number_input", "slider", "select_slider"):
         texts += [str(getattr(e, "label", "")) for e in getattr(at, kind)]
     return texts
+
+
+def empty_texts(at: AppTest) -> list[str]:
+    """What each select box of the page shows while nothing is chosen or typed in it: its placeholder, or Streamlit's
+    own English ("Choose an option", "Choose options") when the page gives none."""
+    texts = [e.proto.placeholder or "Choose an option" for e in at.main.selectbox]
+    return texts + [e.proto.placeholder or "Choose options" for e in at.main.multiselect]

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.ui import state as ks
-from tests.app.arabic import english_words, open_page, page_texts
+from tests.app.arabic import empty_texts, english_words, open_page, page_texts
 from tests.app.taps import action
 
 TECHNICAL = ("CSV", "YAML", "JSON", "Enter", "Delete", "ekka", "alive")
@@ -71,6 +71,7 @@ def sheet() -> AppTest:
 
 def test_empty_trick_checker_is_all_arabic(trick):
     assert english_on(trick) == []
+    assert english_words(empty_texts(trick)) == [], "every select box has an Arabic placeholder"
     assert trick.subheader[0].value == "الجولة"
 
 
@@ -92,7 +93,7 @@ def test_disputed_trick_entered_by_taps_marks_the_illegal_card_in_arabic(trick):
     legal = dict(zip((re.sub("[\u2066-\u2069]", "", c) for c in frame.iloc[:, 0]), frame.iloc[:, 1], strict=True))
     assert legal["A♠"].startswith("✕") and legal["8♣"].startswith("✓")
     assert english_on(trick) == []
-    assert any("الغرب يبدأ، ثم الجنوب، الشرق، الشمال" in re.sub("[\u2066-\u2069]", "", c.value)
+    assert any("يبدأ الغرب، ثم الجنوب، الشرق، الشمال" in re.sub("[\u2066-\u2069]", "", c.value)
                for c in trick.caption)
 
 
@@ -123,6 +124,7 @@ def test_typed_bad_and_duplicate_cards_are_said_in_arabic(trick):
 
 def test_empty_score_calculator_is_all_arabic(score):
     assert english_on(score) == []
+    assert english_words(empty_texts(score)) == [], "every select box has an Arabic placeholder"
 
 
 def test_worked_example_score_in_arabic(score):
@@ -175,6 +177,7 @@ def add(sheet: AppTest, ns: int | None, ew: int | None, kind: str = "award") -> 
 
 
 def test_empty_score_sheet_is_all_arabic(sheet):
+    assert english_words(empty_texts(sheet)) == [], "every select box has an Arabic placeholder"
     assert english_on(sheet) == []
     assert sheet.title[0].value.startswith("النشرة")
 

@@ -16,7 +16,7 @@ from explorer.content.library import load_library
 from explorer.engine.files.scenario import parse_text
 from explorer.engine.files.share import decode_scenario, encode_scenario
 from explorer.ui import state as ks
-from tests.app.arabic import APP, english_words, open_page, page_texts
+from tests.app.arabic import APP, empty_texts, english_words, open_page, page_texts
 from tests.app.taps import action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,16 +80,20 @@ def test_the_deal_checker_opens_in_arabic_with_its_replay_at_the_first_card():
     at = open_page("deal_checker.py")
     assert at.title[0].value == "فاحص الجولة"
     assert english_on(at) == []
+    assert english_words(empty_texts(at)) == [], "every select box has an Arabic placeholder"
     assert any("يبدأ" in m.value and "الأكلة" in m.value for m in at.markdown), "the first lead said in Arabic"
 
 
 def test_the_replay_buttons_point_the_way_arabic_reads():
     """Right to left, the first card is on the right: "Beginning" and "Back" point right, "Forward" and "End"
-    left (Material icons do not mirror themselves)."""
+    left (Material icons do not mirror themselves), and the arrow keys do what the arrows show: ← goes forward."""
     at = open_page("deal_checker.py")
-    icons = {key: action(at, key).proto.icon for key in (ks.DEAL_START, ks.DEAL_BACK, ks.DEAL_FORWARD, ks.DEAL_END)}
+    keys = (ks.DEAL_START, ks.DEAL_BACK, ks.DEAL_FORWARD, ks.DEAL_END)
+    icons = {key: action(at, key).proto.icon for key in keys}
     assert icons == {ks.DEAL_START: ":material/last_page:", ks.DEAL_BACK: ":material/chevron_right:",
                      ks.DEAL_FORWARD: ":material/chevron_left:", ks.DEAL_END: ":material/first_page:"}
+    shortcuts = {key: action(at, key).proto.shortcut for key in keys}
+    assert shortcuts == {ks.DEAL_START: "home", ks.DEAL_BACK: "right", ks.DEAL_FORWARD: "left", ks.DEAL_END: "end"}
 
 
 def test_a_clean_deal_stepped_to_its_score_reads_in_arabic():

@@ -186,7 +186,17 @@ def test_a_profile_named_in_the_file_is_used_and_said(at):
     text = (LIBRARY / "deal-hokum-clean.yaml").read_text() + "\nprofile: tournament\n"
     at.text_area(key=keys.DEAL_TEXT).input(text).run()
     assert not at.exception
-    assert any("profile: tournament" in c.value for c in at.caption)
+    said = [c.value for c in at.caption if "names its own rules" in c.value]
+    assert said and "Saudi tournament sheet" in said[0], "the file's rules are named in words"
+
+
+def test_a_custom_profile_named_in_the_file_is_said_in_words_not_as_a_python_dict(at):
+    text = (LIBRARY / "deal-hokum-clean.yaml").read_text() + "\nprofile: {base: detailed, third_seat_must_cut: false}\n"
+    at.text_area(key=keys.DEAL_TEXT).input(text).run()
+    assert not at.exception
+    said = [c.value for c in at.caption if "names its own rules" in c.value]
+    assert said and "Detailed Saudi rules, but Third seat must cut: off" in said[0]
+    assert not any("{'base'" in c.value for c in at.caption)
 
 
 def test_a_share_link_is_loaded_once(at):

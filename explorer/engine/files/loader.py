@@ -54,7 +54,7 @@ from yaml.resolver import BaseResolver, Resolver
 from yaml.scanner import Scanner
 
 from explorer.engine.core.errors import ScenarioError, at, problem
-from explorer.engine.core.i18n import N_, Code, Msg
+from explorer.engine.core.i18n import N_, Code, Msg, plural
 from explorer.engine.core.visible import visible
 from explorer.engine.files.yaml_words import cut as _cut
 from explorer.engine.files.yaml_words import place as _place
@@ -325,8 +325,9 @@ def _decode(data: str | bytes, max_bytes: int | None) -> str:
     """Bytes or text to text within the size limit; located problems for bad bytes and characters."""
     if isinstance(data, bytes):
         if max_bytes is not None and len(data) > max_bytes:
-            raise ScenarioError(problem(Msg("the file is too large ({size} bytes; at most {most} KiB)",
-                                            size=len(data), most=max_bytes // 1024)))
+            raise ScenarioError(problem(plural("the file is too large ({size} byte; at most {most} KiB)",
+                                               "the file is too large ({size} bytes; at most {most} KiB)", len(data),
+                                               size=len(data), most=max_bytes // 1024)))
         wide = next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), None)
         if wide:  # saved by an editor as UTF-16 or UTF-32: say so, rather than "not UTF-8 (byte 0xff)"
             raise ScenarioError(problem(Msg("the file is {encoding} text; save it as UTF-8", encoding=Code(wide))))
@@ -484,8 +485,10 @@ def value_problems(doc: Any, duplicates: dict[int, list[tuple[Any, str]]] | None
                 out.append(at(path, _deep()))
                 continue
             if max_items is not None and len(value) > max_items:
-                out.append(at(path, Msg("holds {n} items; a list or mapping in a scenario holds at most {most} "
-                                        "(a deck has 32 cards)", n=len(value), most=max_items)))
+                out.append(at(path, plural("holds {n} item; a list or mapping in a scenario holds at most {most} "
+                                           "(a deck has 32 cards)",
+                                           "holds {n} items; a list or mapping in a scenario holds at most {most} "
+                                           "(a deck has 32 cards)", len(value), most=max_items)))
                 continue
             if isinstance(value, list):
                 stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in reversed(list(enumerate(value))))

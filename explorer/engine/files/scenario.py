@@ -425,8 +425,10 @@ def read_model(model: type[Model], doc: dict[str, Any]):
     naming more cards than any scenario can (:data:`MAX_CARDS_NAMED`) is refused at that count."""
     named = cards_named(doc)
     if named > MAX_CARDS_NAMED:
-        raise ScenarioError(problem(Msg("names {n} cards; a scenario names at most {most} (a deal's 32 cards in its "
-                                        "hands, tricks, deck and projects)", n=named, most=MAX_CARDS_NAMED)))
+        raise ScenarioError(problem(plural("names {n} card; a scenario names at most {most} (a deal's 32 cards in its "
+                                           "hands, tricks, deck and projects)",
+                                           "names {n} cards; a scenario names at most {most} (a deal's 32 cards in its "
+                                           "hands, tricks, deck and projects)", named, most=MAX_CARDS_NAMED)))
     try:
         return model.model_validate(doc)
     except ValidationError as e:

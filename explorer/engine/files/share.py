@@ -23,7 +23,7 @@ import zlib
 from typing import Any
 
 from explorer.engine.core.errors import ScenarioError, at
-from explorer.engine.core.i18n import N_, Msg
+from explorer.engine.core.i18n import N_, Msg, plural
 from explorer.engine.files.loader import MAX_ITEMS, load_json
 
 PREFIX = "v1."
@@ -65,8 +65,6 @@ LINK = Msg("link")
 
 _LINK_PROBLEMS = {
     "empty": (N_("the link holds no scenario"), N_("the link holds no match")),
-    "long": (N_("the scenario in this link is too long ({n} characters)"),
-             N_("the match in this link is too long ({n} characters)")),
     "version": (N_("this is not a scenario link of this app (unknown version)"),
                 N_("this is not a match link of this app (unknown version)")),
     "base64": (N_("the scenario in this link is damaged (not valid base64)"),
@@ -92,16 +90,20 @@ def decode_scenario(value: str, *, what: str = "scenario") -> dict[str, Any]:
     ...
     explorer.engine.core.errors.ScenarioError: link: the match in this link is damaged (cut short or altered)
     """
-    def refuse(key: str, **params: Any) -> ScenarioError:
-        template = _LINK_PROBLEMS[key][0 if what == "scenario" else 1]
+    def refuse(key: str, msg: Msg | None = None) -> ScenarioError:
+        msg = msg or Msg(_LINK_PROBLEMS[key][0 if what == "scenario" else 1])
         if what not in ("scenario", "match"):
-            return ScenarioError(at("link", Msg(template, **params).render().replace("match", what)))
-        return ScenarioError(at(LINK, Msg(template, **params)))
+            return ScenarioError(at("link", msg.render().replace("match", what)))
+        return ScenarioError(at(LINK, msg))
 
     if not isinstance(value, str) or not value:
         raise refuse("empty")
     if len(value) > MAX_LINK_CHARS:
-        raise refuse("long", n=len(value))
+        n = len(value)
+        raise refuse("long", plural("the scenario in this link is too long ({n} character)",
+                                    "the scenario in this link is too long ({n} characters)", n) if what == "scenario"
+                     else plural("the match in this link is too long ({n} character)",
+                                 "the match in this link is too long ({n} characters)", n))
     if not value.startswith(PREFIX):
         raise refuse("version")
     body = value[len(PREFIX):]

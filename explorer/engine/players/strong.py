@@ -38,7 +38,7 @@ import numpy as np
 
 from explorer.engine.core.cards import SEATS
 from explorer.engine.core.contract import Escalation, Level
-from explorer.engine.core.i18n import Msg
+from explorer.engine.core.i18n import Msg, plural
 from explorer.engine.core.tables import MATCH_TARGET
 from explorer.engine.fast.playout import card_mask, greedy_policy, play_out
 from explorer.engine.game.state import Action, Declare, Play, PlayerView, Stage
@@ -200,7 +200,8 @@ def _what_it_does(p: _Play, view: PlayerView, a: Play) -> Msg:
     partner_wins = _seat_at(p.leader, win_i) is view.seat.partner
     if partner_wins:
         if p.points(card) >= 10:
-            return Msg("Your partner is winning: {card} adds {n} points to the trick.", card=card, n=p.points(card))
+            return plural("Your partner is winning: {card} adds {n} point to the trick.",
+                          "Your partner is winning: {card} adds {n} points to the trick.", p.points(card), card=card)
         return Msg("Your partner is winning: {card} keeps your better cards.", card=card)
     if p._beats(card, p.trick[win_i], p.trick[0].suit):
         return Msg("{card} wins the trick for now.", card=card)

@@ -26,7 +26,7 @@ from typing import Any
 
 from explorer.engine.core.cards import Team
 from explorer.engine.core.errors import CardError, MatchError, at, problem, short
-from explorer.engine.core.i18n import Code, Msg
+from explorer.engine.core.i18n import Code, Msg, plural
 from explorer.engine.core.tables import MATCH_TARGET
 from explorer.engine.files.loader import scalar_problem
 
@@ -67,8 +67,9 @@ def note_text(value: Any, *, where: str | Msg = "") -> str:
         raise MatchError(at(where, Msg("a note is text, not {value}", value=short(value))))
     text = value if isinstance(value, str) else short(value)
     if len(text) > NOTE_LIMIT:
-        raise MatchError(at(where, Msg("the note is {n} characters long; a note has at most {most}", n=len(text),
-                                       most=NOTE_LIMIT)))
+        raise MatchError(at(where, plural("the note is {n} character long; a note has at most {most}",
+                                          "the note is {n} characters long; a note has at most {most}", len(text),
+                                          most=NOTE_LIMIT)))
     bad = scalar_problem(text)
     if bad is not None:
         raise MatchError(at(where, bad))

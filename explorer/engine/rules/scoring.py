@@ -15,7 +15,7 @@ from typing import Literal
 
 from explorer.engine.core.cards import Seat, Team
 from explorer.engine.core.contract import Contract, Escalation, Level
-from explorer.engine.core.i18n import ENGLISH, Msg, Style
+from explorer.engine.core.i18n import ENGLISH, Msg, Style, plural
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 from explorer.engine.core.tables import (
     BALOOT_POINTS,
@@ -339,8 +339,9 @@ def _conversion(r: _Run) -> None:
     else:
         how = Msg("{raw}: units {units} → {points} (round to tens keeping a final 5, divided by 5)",
                   raw=raw, units=raw % 10, points=conv)
-    r.steps.append(ScoreStep("conversion", Msg("Convert {team}'s {raw} raw points: {how}.", team=r.counting, raw=raw,
-                                               how=how), {r.counting.value: conv}))
+    r.steps.append(ScoreStep("conversion", plural("Convert {team}'s {raw} raw point: {how}.",
+                                                  "Convert {team}'s {raw} raw points: {how}.", raw, team=r.counting,
+                                                  raw=raw, how=how), {r.counting.value: conv}))
     r.record("complement", Msg("{team} gets the complement: {pool} − {points} = {rest} (never rounded on its own).",
                                team=r.responsible, pool=r.pool, points=conv, rest=r.pool - conv), r.converted)
 

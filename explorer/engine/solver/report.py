@@ -106,12 +106,13 @@ def _card_lines(out: dict[str, Any]) -> list[Msg]:
                     left, seat=seat)]
     for v in out["cards"]:
         card, line = Card.parse(v["card"]), [Card.parse(c) for c in v["line"]]
-        values = dict(tricks=v["tricks"], points=v["points"], award=_signed(v["award"]), line=line, card=card)
+        values = dict(tricks=plural("{n} trick", "{n} tricks", v["tricks"]),
+                      points=plural("{n} point", "{n} points", v["points"]),
+                      award=_signed(v["award"]), line=line, card=card)
         if v["ekka"]:
-            lines.append(Msg("{card} led as Ekka: {tricks} tricks, {points} points, award {award}; line {line}.",
-                             **values))
+            lines.append(Msg("{card} led as Ekka: {tricks}, {points}, award {award}; line {line}.", **values))
         else:
-            lines.append(Msg("{card}: {tricks} tricks, {points} points, award {award}; line {line}.", **values))
+            lines.append(Msg("{card}: {tricks}, {points}, award {award}; line {line}.", **values))
     best = [Card.parse(c) for c in out["best"]]
     top = max(v["award"] for v in out["cards"])
     lines.append(plural("Best: {cards} (award {award}).", "Best, equal: {cards} (award {award}).",

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.ui import state
-from explorer.view.words import t
+from explorer.view.words import t, tn
 
 
 def _all() -> dict[str, dict[str, Any]]:
@@ -108,7 +108,7 @@ def score_words(s: dict[str, int]) -> str:
     """
     text = t("{right} of {questions} right at the first try", right=s["right"], questions=s["questions"])
     if s.get("retried"):
-        text += t(", {n} more after a retry", n=s["retried"])
+        text += tn(", {n} more after a retry", ", {n} more after a retry", s["retried"])
     return text
 
 

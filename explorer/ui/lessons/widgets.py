@@ -44,7 +44,7 @@ from explorer.ui.lessons.view import (
     widget_key,
 )
 from explorer.ui.shell import lang, once
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import in_this_language, t, tn
 from explorer.view import cards as ui
 from explorer.view.words import option_meaning, option_title, seat_label, seat_name
 
@@ -138,12 +138,15 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
     # Who gets the first card (the dealer's right) answers the step's seat question: it waits for the answer.
     answered = step.question is None or ls.shows_answer(ls.answer(lesson.id, step.id))
     if answered:
-        st.caption(t("{dealer} deals; {cutter}, on the dealer's left, cut {n} cards. Dealing starts with {first}, the "
-                     "dealer's right.", dealer=seat_label(dealer), cutter=seat_label(cutter(dealer)), n=done.deal.cut,
-                     first=seat_label(dealer.right)))
+        st.caption(tn("{dealer} deals; {cutter}, on the dealer's left, cut {n} card. Dealing starts with {first}, the "
+                      "dealer's right.",
+                      "{dealer} deals; {cutter}, on the dealer's left, cut {n} cards. Dealing starts with {first}, the "
+                      "dealer's right.", done.deal.cut, dealer=seat_label(dealer), cutter=seat_label(cutter(dealer)),
+                      first=seat_label(dealer.right)))
     else:
-        st.caption(t("{dealer} deals; {cutter}, on the dealer's left, cut {n} cards.", dealer=seat_label(dealer),
-                     cutter=seat_label(cutter(dealer)), n=done.deal.cut))
+        st.caption(tn("{dealer} deals; {cutter}, on the dealer's left, cut {n} card.",
+                      "{dealer} deals; {cutter}, on the dealer's left, cut {n} cards.", done.deal.cut,
+                      dealer=seat_label(dealer), cutter=seat_label(cutter(dealer))))
     if shown:
         last = shown[-1]
         st.markdown(t("**Move {n} of {total}:** {move}. *{rule}*", n=pos, total=total,

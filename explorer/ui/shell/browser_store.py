@@ -82,6 +82,7 @@ from explorer.ui.shell.stored_text import (  # noqa: F401 - the stored text's na
     decode,
     encode,
     storage_key,
+    too_large,
 )
 from explorer.view.text import plain
 
@@ -354,7 +355,7 @@ def _take(slot: _Slot, name: str, got: dict[str, Any], check: Callable[[Any], An
     slot.problem, slot.raw, slot.hold, slot.unreadable = None, None, None, False
     value = None
     if got.get("size"):
-        slot.problem = Msg("it is too large ({n:,} characters, at most {most:,})", n=int(got["size"]), most=MAX_CHARS)
+        slot.problem = too_large(int(got["size"]))
     elif text is not None:
         try:
             value = decode(text, check=check)

@@ -88,6 +88,7 @@ def profile_selector() -> RuleProfile:
         key=state.SIDEBAR_PROFILE_ID,
         format_func=in_this_language({pid: profile_title(prof) for pid, prof in PROFILES.items()}.get),  # words of this run
         on_change=_reset_options,
+        placeholder=lang.choose(),
         help=lang.t("Which table's rules the engine applies on every page. "
                     "The Rules page shows the profiles side by side."),
     )
@@ -110,6 +111,7 @@ def profile_selector() -> RuleProfile:
                     format_func=in_this_language({v: format_option_value(v) for v in info.choices}.get),
                     help=_option_help(name),
                     on_change=_keep,
+                    placeholder=lang.choose(),
                 )
         st.button(
             lang.t("Reset to {profile}", profile=base.id if lang.current() == "en" else profile_title(base)),

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer.engine.core.errors import ScenarioError, joined, short
-from explorer.engine.core.i18n import Code, Msg
+from explorer.engine.core.i18n import Code, Msg, plural
 from explorer.engine.files.loader import parse_json, value_problems
 
 _log = logging.getLogger(__name__)
@@ -39,6 +39,12 @@ class StoreError(ValueError):
     def __init__(self, message: str | Msg):
         self.message = message
         super().__init__(str(message))
+
+
+def too_large(size: int) -> Msg:
+    """Why a stored text is set aside: its size, in characters."""
+    return plural("it is too large ({n:,} character, at most {most:,})", "it is too large ({n:,} characters, at most {most:,})",
+                  size, most=MAX_CHARS)
 
 
 def storage_key(name: str) -> str:
@@ -68,8 +74,9 @@ def encode(value: Any) -> str:
     except (TypeError, ValueError) as e:
         raise StoreError(Msg("the value cannot be kept in the browser ({error})", error=str(e))) from None
     if len(text) > MAX_CHARS:
-        raise StoreError(Msg("the value is too large to keep in the browser ({n:,} characters, at most {most:,})",
-                             n=len(text), most=MAX_CHARS))
+        raise StoreError(plural("the value is too large to keep in the browser ({n:,} character, at most {most:,})",
+                                "the value is too large to keep in the browser ({n:,} characters, at most {most:,})",
+                                len(text), most=MAX_CHARS))
     return text
 
 
@@ -95,7 +102,7 @@ def decode(text: str, *, check: Callable[[Any], Any] | None = None) -> Any:
     if not isinstance(text, str):
         raise StoreError(Msg("it is not text"))
     if len(text) > MAX_CHARS:
-        raise StoreError(Msg("it is too large ({n:,} characters, at most {most:,})", n=len(text), most=MAX_CHARS))
+        raise StoreError(too_large(len(text)))
     try:
         doc, duplicates = parse_json(text)
     except ScenarioError as e:

@@ -17,7 +17,7 @@ import streamlit as st
 
 from explorer.engine.core.cards import Card, Suit
 from explorer.ui import state
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import in_this_language, t, tn
 from explorer.ui.tools import forms
 
 _CSS = """<style>
@@ -68,4 +68,5 @@ def tap_cards(cards_key: str, label: str, *, limit: int, help: str | None = None
                      key=state.tap_key(cards_key, suit), format_func=in_this_language(face), on_change=_tapped, args=(cards_key, suit, limit),
                      label_visibility="collapsed", wrap=True)
         if ss.pop(state.tap_refused_key(cards_key), False):
-            st.caption(full or t("At most {n} cards here: tap a chosen card to take it back first.", n=limit))
+            st.caption(full or tn("At most {n} card here: tap a chosen card to take it back first.",
+                                  "At most {n} cards here: tap a chosen card to take it back first.", limit))

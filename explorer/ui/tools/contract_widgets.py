@@ -16,7 +16,7 @@ import streamlit as st
 
 from explorer.engine.core.cards import Seat
 from explorer.engine.core.i18n import N_
-from explorer.ui.shell.lang import in_this_language
+from explorer.ui.shell.lang import choose, in_this_language
 from explorer.ui.tools.forms import LEVELS, SEAT_IDS, ContractKeys
 from explorer.view.seat_map import play_order_words, seat_map_html
 from explorer.view.words import NO_SEAT, level_label, seat_label, t
@@ -48,12 +48,14 @@ def seats_and_escalation(k: ContractKeys, *, buyer_help: str, dealer_help: str,
     (``seat_map=False``: the page draws its own, e.g. the Trick checker's trick)."""
     ss = st.session_state
     left, right = st.columns(2)
-    left.selectbox(t("Dealer"), [NO_SEAT, *SEAT_IDS], key=k.dealer, format_func=in_this_language(seat_label), help=dealer_help)
-    right.selectbox(t("Buyer"), list(SEAT_IDS), key=k.buyer, format_func=in_this_language(seat_label), help=buyer_help)
+    left.selectbox(t("Dealer"), [NO_SEAT, *SEAT_IDS], key=k.dealer, format_func=in_this_language(seat_label), help=dealer_help,
+                   placeholder=choose())
+    right.selectbox(t("Buyer"), list(SEAT_IDS), key=k.buyer, format_func=in_this_language(seat_label), help=buyer_help,
+                    placeholder=choose())
     left, right = st.columns(2)
-    left.selectbox(t("Escalation"), list(LEVELS), key=k.level, format_func=in_this_language(level_label))
+    left.selectbox(t("Escalation"), list(LEVELS), key=k.level, format_func=in_this_language(level_label), placeholder=choose())
     right.selectbox(t("Doubler"), [NO_SEAT, *SEAT_IDS], key=k.doubler, format_func=in_this_language(seat_label),
-                    disabled=ss[k.level] == "none", help=doubler_help)
+                    disabled=ss[k.level] == "none", help=doubler_help, placeholder=choose())
     if not seat_map:
         return
     roles, first = seat_roles(ss, k)

@@ -329,8 +329,9 @@ def switch_entry(values: Mapping[str, Any], to: str) -> tuple[dict[str, Any], li
             if len(set(items)) != len(items):
                 problems.append(t("{field}: a card is there twice; fix it before switching to tapping", field=names[pick_key]))
             elif len(items) > TAP_LIMITS[pick_key]:
-                problems.append(t("{field}: {n} cards, more than tapping takes ({limit}); fix it before switching to tapping",
-                                  field=names[pick_key], n=len(items), limit=TAP_LIMITS[pick_key]))
+                problems.append(tn("{field}: {n} card, more than tapping takes ({limit}); fix it before switching to tapping",
+                                   "{field}: {n} cards, more than tapping takes ({limit}); fix it before switching to tapping",
+                                   len(items), field=names[pick_key], limit=TAP_LIMITS[pick_key]))
             out.update(tap_values(pick_key, items))
     if problems:
         return {state.TRICK_ENTRY: "type"}, problems
@@ -447,7 +448,8 @@ def count_tricks(text: str, *, mode: str, trump: str | None, dealer: str | None)
     seen: dict[str, int] = {}
     for i, trick in enumerate(lines, start=1):
         if len(trick["cards"]) != 4:
-            problems.append(t("tricks, line {i}: {n} cards; a trick has 4", i=i, n=len(trick["cards"])))
+            problems.append(tn("tricks, line {i}: {n} card; a trick has 4", "tricks, line {i}: {n} cards; a trick has 4",
+                               len(trick["cards"]), i=i))
         for c in trick["cards"]:
             try:
                 Card.parse(c)

@@ -18,7 +18,7 @@ from explorer.engine.solver.sawa import SawaVerdict, check_sawa
 from explorer.engine.solver.search import Solution
 from explorer.ui import state
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import choose, in_this_language, t
 from explorer.view.hindsight import CardCost, card_cost, moments, signed, solve_moment
 from explorer.view.replay import seat_label
 from explorer.view.text import plain
@@ -111,7 +111,7 @@ def show_sawa(h: Hindsight, pos: int) -> None:
         st.session_state[state.DEAL_SAWA_SEAT] = default
     a, b = st.columns([2, 1], vertical_alignment="bottom")
     seat = Seat.parse(a.selectbox(t("The seat claiming Sawa"), list(words), key=state.DEAL_SAWA_SEAT,
-                                  format_func=in_this_language(words.get)))
+                                  format_func=in_this_language(words.get), placeholder=choose()))
     k = (h.key, pos, seat)
     if b.button(t("Check the claim"), key=state.DEAL_SAWA, width="stretch"):
         with st.spinner(t("Computing…")):

@@ -42,7 +42,7 @@ from explorer.engine.files.scenario import (
 from explorer.engine.files.share import MAX_LINK_CHARS, encode_scenario
 from explorer.ui import state
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import t
+from explorer.ui.shell.lang import t, tn
 from explorer.ui.tools import forms
 from explorer.view import nav
 from explorer.view.intake import (
@@ -58,7 +58,7 @@ from explorer.view.intake import (
     split_meta,
 )
 from explorer.view.text import code, plain
-from explorer.view.words import problem_lines, problem_sentence  # noqa: F401 - the pages call them from here too
+from explorer.view.words import problem_lines, problem_sentence, profile_words  # noqa: F401 - the pages call them from here too
 
 UPLOAD_LIMIT_MB = 25
 """What the browser sends at most. The app itself refuses anything above 64 KiB, with a message; a
@@ -287,12 +287,12 @@ def rules_line(page: str, sidebar: RuleProfile) -> tuple[RuleProfile, Any]:
     if pinned:
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.info(t("Judged under **{profile}**, the rules saved with this scenario. "
-                    "The sidebar's choice ({sidebar}) is not used here.", profile=t(prof.title),
-                    sidebar=t(sidebar.title)), icon=":material/gavel:")
+                    "The sidebar's choice ({sidebar}) is not used here.", profile=profile_words(prof),
+                    sidebar=profile_words(sidebar)), icon=":material/gavel:")
         right.button(t("Use the sidebar's rules"), key=state.page_key(page, state.UNPIN), on_click=_unpin,
                      args=(page,), width="stretch")
     else:
-        st.caption(t("Rules: **{profile}** (chosen in the sidebar).", profile=t(prof.title)))
+        st.caption(t("Rules: **{profile}** (chosen in the sidebar).", profile=profile_words(prof)))
     return prof, spec
 
 
@@ -383,8 +383,10 @@ def share_link(page_file: str, doc: Mapping[str, Any], caption: str) -> None:
 
 def too_long_for_a_link(size: int) -> str:
     """Why there is no share link: the scenario packs into more characters than a link carries."""
-    return t("No share link: this scenario packs into {n} characters and a link carries at most {most} "
-             "(shorten its notes, or save it as a file and send the file).", n=size, most=MAX_LINK_CHARS)
+    return tn("No share link: this scenario packs into {n} character and a link carries at most {most} "
+              "(shorten its notes, or save it as a file and send the file).",
+              "No share link: this scenario packs into {n} characters and a link carries at most {most} "
+              "(shorten its notes, or save it as a file and send the file).", size, most=MAX_LINK_CHARS)
 
 
 def open_save_share(page: str, doc: Mapping[str, Any] | None, *, file_stem: str, expanded: bool = False) -> None:

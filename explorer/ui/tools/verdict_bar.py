@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from explorer.engine.core.cards import Card, Seat
-from explorer.view.words import seat_name, t
+from explorer.view.words import seat_name, t, tn
 
 PREFIX = "bx-verdict-bar-"
 """The container key (and CSS class ``st-key-…``) of a page's bar: ``bx-verdict-bar-<page>``."""
@@ -62,8 +62,8 @@ def play_line(o: Mapping[str, Any], hand_size: int) -> str:
     elif n == hand_size == 2:
         second = t("Either card is legal.")
     elif n == hand_size:
-        second = t("Any of its {n} cards is legal.", n=n)
+        second = tn("Its {n} card is legal.", "Any of its {n} cards is legal.", n)
     else:
-        second = t("Legal: **{cards}** ({n} of {total} cards).", cards=" ".join(c.pretty for c in legal), n=n,
-                   total=hand_size)
+        second = tn("Legal: **{cards}** ({legal} of {n} card).", "Legal: **{cards}** ({legal} of {n} cards).", hand_size,
+                    cards=" ".join(c.pretty for c in legal), legal=n)
     return t("{first} {second}", first=first, second=second)

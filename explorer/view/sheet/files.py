@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from explorer.engine.core.errors import ScenarioError, as_msg, at, joined, problem, short
-from explorer.engine.core.i18n import Code, Msg
+from explorer.engine.core.i18n import Code, Msg, plural
 from explorer.engine.files.loader import load_yaml, scalar_problem
 from explorer.engine.files.share import decode_scenario, encode_scenario
 from explorer.engine.rules.match import NOTE_LIMIT, Match, MatchDeal, MatchError, row_place
@@ -57,7 +57,8 @@ class SheetFileError(MatchError):
 
 
 def _too_many(count: int) -> str:
-    return problem(Msg("{count} deals is more than a sheet holds (at most {limit})", count=count, limit=MAX_DEALS))
+    return problem(plural("{n} deal is more than a sheet holds (at most {limit})",
+                          "{n} deals is more than a sheet holds (at most {limit})", count, limit=MAX_DEALS))
 
 
 def check_room(rows: Sequence[Any], adding: int = 1) -> None:
@@ -352,8 +353,9 @@ def read_csv(text: str) -> list[Row]:
     problems: list[str] = []
     for n, record in numbered[1:]:
         if len(record) > len(names):
-            problems.append(at(row_place("row", n), Msg("{cells} cells, but the header names {columns} columns",
-                                                        cells=len(record), columns=len(names))))
+            problems.append(at(row_place("row", n), plural("{n} cell, but the header names {columns} columns",
+                                                           "{n} cells, but the header names {columns} columns",
+                                                           len(record), columns=len(names))))
             continue
         row, bad = _row(n, names, header, record)
         if bad:

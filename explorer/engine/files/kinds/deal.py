@@ -9,7 +9,7 @@ from typing import Any
 from explorer.engine.core.cards import SEATS, Card, Seat, Team
 from explorer.engine.core.contract import Contract, Escalation
 from explorer.engine.core.errors import ScenarioError, at
-from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
+from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style, plural
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.files.kinds.bidding import BiddingBlock, bidding_block
 from explorer.engine.files.kinds.score import escalation_problems, projects_from, score_output
@@ -52,7 +52,8 @@ def _hand_problems(hands: dict[Seat, list[Card]]) -> list[str]:
         if seat not in hands:
             problems.append(at(f"hands.{seat.value}", Msg("missing: a deal needs all four hands")))
         elif len(hands[seat]) != 8:
-            problems.append(at(f"hands.{seat.value}", Msg("holds {n} cards; each hand has 8", n=len(hands[seat]))))
+            problems.append(at(f"hands.{seat.value}", plural("holds {n} card; each hand has 8",
+                                                                  "holds {n} cards; each hand has 8", len(hands[seat]))))
     seen: dict[Card, str] = {}
     for seat, hand in hands.items():
         for j, card in enumerate(hand):
@@ -88,7 +89,8 @@ def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
     held by the seat that plays it, none played twice."""
     problems: list[str] = []
     if len(tricks) > 8:
-        problems.append(at("tricks", Msg("{n} tricks given; a whole deal has 8", n=len(tricks))))
+        problems.append(at("tricks", plural("{n} trick given; a whole deal has 8", "{n} tricks given; a whole deal has 8",
+                                             len(tricks))))
     owner = {card: seat for seat, hand in hands.items() for card in hand}
     played: dict[Card, int] = {}
     for i, t in enumerate(tricks):
@@ -97,7 +99,9 @@ def _trick_problems(tricks: list, hands: dict[Seat, list[Card]]) -> list[str]:
             problems.append(at(f"tricks[{i}].cards", Msg("trick {trick} has no card; a trick in progress has 1 to 3",
                                                          trick=i + 1)))
         elif len(t.cards) != 4 and not in_progress:
-            problems.append(at(f"tricks[{i}].cards", Msg("trick {trick} has {n} cards; a trick has 4", trick=i + 1, n=len(t.cards))))
+            problems.append(at(f"tricks[{i}].cards", plural("trick {trick} has {n} card; a trick has 4",
+                                                            "trick {trick} has {n} cards; a trick has 4", len(t.cards),
+                                                            trick=i + 1)))
         seat = t.leader
         other = _leader_that_fits(t.cards, owner) if owner else None
         if other is not None and other is not t.leader:

@@ -78,7 +78,8 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     problems += hist
     if s.tricks is not None:
         if len(tricks) > 7:
-            problems.append(at("tricks", Msg("{n} earlier tricks leave no card to play (at most 7)", n=len(tricks))))
+            problems.append(at("tricks", plural("{n} earlier trick leaves no card to play (at most 7)",
+                                                 "{n} earlier tricks leave no card to play (at most 7)", len(tricks))))
         elif len(s.hand) != 8 - len(tricks):
             problems.append(at("hand", plural("holds {held} cards; after {n} trick the seat to play holds {left}",
                                               "holds {held} cards; after {n} tricks the seat to play holds {left}",
@@ -87,14 +88,15 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
             problems.append(at("current.leader", Msg("{seat} cannot lead: {winner} won the last trick",
                                                      seat=s.current.leader, winner=next_leader)))
     elif not 1 <= len(s.hand) <= 8:
-        problems.append(at("hand", Msg("holds {n} cards (1 to 8)", n=len(s.hand))))
+        problems.append(at("hand", plural("holds {n} card (1 to 8)", "holds {n} cards (1 to 8)", len(s.hand))))
     if s.tricks is None and s.dealer is not None and not s.played and s.current.leader is not s.dealer.right \
             and len(s.hand) == 8:
         problems.append(at("current.leader", Msg("{seat} cannot lead the first trick: the dealer's right ({right}) leads it",
                                                  seat=s.current.leader, right=s.dealer.right)))
     if len(s.current.cards) > 3:
-        problems.append(at("current.cards", Msg("{n} cards are already down: nobody is left to play",
-                                                n=len(s.current.cards))))
+        problems.append(at("current.cards", plural("{n} card is already down: nobody is left to play",
+                                                   "{n} cards are already down: nobody is left to play",
+                                                   len(s.current.cards))))
     extra_played = list(s.played or [])
     if extra_played and 1 <= len(s.hand) <= 8 and len(tricks) <= 7:
         room = 4 * (8 - len(s.hand) - len(tricks))

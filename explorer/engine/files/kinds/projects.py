@@ -8,7 +8,7 @@ from typing import Any
 from explorer.engine.core.cards import Seat, Team
 from explorer.engine.core.contract import Contract
 from explorer.engine.core.errors import ScenarioError, at
-from explorer.engine.core.i18n import ENGLISH, Msg, Style
+from explorer.engine.core.i18n import ENGLISH, Msg, Style, plural
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.core.tables import BALOOT_POINTS
 from explorer.engine.files.scenario import (
@@ -37,7 +37,8 @@ def judge_projects(doc: dict[str, Any], profile: RuleProfile) -> ProjectsVerdict
         problems.append(at("hands", Msg("give at least one seat's 8 cards")))
     for seat, hand in s.hands.items():
         if len(hand) != 8:
-            problems.append(at(f"hands.{seat.value}", Msg("holds {n} cards; a full hand has 8", n=len(hand))))
+            problems.append(at(f"hands.{seat.value}", plural("holds {n} card; a full hand has 8",
+                                                              "holds {n} cards; a full hand has 8", len(hand))))
     check_duplicates([(f"hands.{seat.value}[{j}]", card) for seat, hand in s.hands.items()
                       for j, card in enumerate(hand)], problems)
     if problems:

@@ -10,7 +10,7 @@ from pydantic import StrictInt
 from explorer.engine.core.cards import Card, Rank, Seat, Team
 from explorer.engine.core.contract import Contract, Escalation, Level
 from explorer.engine.core.errors import ScenarioError, at
-from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
+from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style, plural
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.core.tables import RAW_TOTAL, Mode
 from explorer.engine.files.scenario import (
@@ -122,10 +122,12 @@ def score_problems(s: Any, profile: RuleProfile, *, path: str = "") -> list[str]
         else:
             for t in (Team.NS, Team.EW):
                 if tw[t] == 0 and pts.get(t, 0) != 0:
-                    out.append(at(f"{pre}points.{t.value}", Msg("{n} raw points, but {team} won no trick", n=pts[t], team=t)))
+                    out.append(at(f"{pre}points.{t.value}", plural("{n} raw point, but {team} won no trick",
+                                                                       "{n} raw points, but {team} won no trick", pts[t], team=t)))
                 if tw[t] > 0 and pts.get(t, 0) < 10 and tw[t] == 8:
-                    out.append(at(f"{pre}points.{t.value}", Msg("{team} won every trick but has {n} points", team=t,
-                                                                   n=pts.get(t, 0))))
+                    out.append(at(f"{pre}points.{t.value}", plural("{team} won every trick but has {n} point",
+                                                                      "{team} won every trick but has {n} points",
+                                                                      pts.get(t, 0), team=t)))
     if s.baloot is not None and c.mode is Mode.SUN:
         out.append(at(f"{pre}baloot", Msg("Baloot exists only in Hokum (trump K and Q)")))
     if s.first_seat_held_ace and c.mode is not Mode.SUN:
