@@ -16,8 +16,9 @@ from explorer.engine.game.practice import Practice, PracticeError
 from explorer.engine.rules.bidding import CallKind, legal_calls
 from explorer.engine.rules.projects import find_projects, possible_projects
 from explorer.ui import state
+from explorer.ui.review import panel as review_panel
 from explorer.ui.shell import browser_store, lang, once, sidebar
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import in_this_language, t
 from explorer.ui.tools import inbox, score_view
 from explorer.view import cards as ui
 from explorer.view import nav, words
@@ -399,38 +400,7 @@ if g.finished:
             st.markdown("\n".join(f"- {plain(_say(p, m))}" for m in claim[1:]))
         with st.expander(t("How the deal was scored"), expanded=True):
             score_view.show_pipeline(score, chart_key="play.waterfall")
-        review = ss.get(state.PLAY_REVIEW)
-        if review is None or review[0] != p.deals[-1].seed or review[2] != record:
-            if st.button(t("Review my play"), key=state.PLAY_REVIEW_BUTTON,
-                         help=t("The strong player looks at each of your cards and lists those that cost you "
-                                "2 game points or more on average.")):
-                from explorer.engine.files.scenario import verdict_of
-                from explorer.engine.players.review import review_states
-                with st.spinner(t("Reviewing each of your cards…")):
-                    states = verdict_of(record).states()
-                    ss[state.PLAY_REVIEW] = (p.deals[-1].seed, review_states(states, [p.human], seed=0), record)
-                st.rerun()
-        else:
-            _, rv, rec = review
-            if not rv.mistakes:
-                st.info(tn("Review: your {n} card choice did not cost 2 game points or more.",
-                           "Review: none of your {n} card choices cost 2 game points or more.", len(rv.decisions)))
-            else:
-                st.markdown(tn("**Review**: {m} of your {n} card choice cost 2 game points or more on average:",
-                               "**Review**: {m} of your {n} card choices cost 2 game points or more on average:",
-                               len(rv.decisions), m=len(rv.mistakes)))
-                for i, d in enumerate(rv.mistakes):
-                    c1, c2 = st.columns([4, 1], vertical_alignment="center")
-                    c1.markdown(plain(_say(p, Msg("Trick {n}: you played {played}; {best} was better by {cost} "
-                                                  "game points.", n=d.trick, played=d.played.card,
-                                                  best=d.best.card, cost=round(d.cost, 1)))))
-
-                    def open_moment(index=d.cards_played, rec=rec) -> None:
-                        inbox.send(state.DEAL, rec, t("the practice table"))
-                        ss[state.DEAL_OPEN_AT] = index
-
-                    if c2.button(_word(NC_("practice table", "Show")), key=state.play_review_open_key(i), on_click=open_moment):
-                        _to_deal_checker()
+        review_panel.practice(p, record)
     c = st.columns(3)
     c[0].download_button(t("Save the deal (YAML)"), dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",
                          key=state.PLAY_DOWNLOAD, width="stretch")
