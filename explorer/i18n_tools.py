@@ -84,7 +84,7 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                    "explorer/app_pages/score_sheet.py", "explorer/ui/tools/forms.py",
                    "explorer/ui/tools/contract_widgets.py", "explorer/ui/tools/card_taps.py",
                    "explorer/ui/tools/verdict_bar.py", "explorer/ui/sheet/*.py", "explorer/view/sheet/*.py",
-                   "explorer/view/seat_map.py"),
+                   "explorer/view/seat_map.py", "explorer/ui/tools/exact_values.py", "explorer/view/exact.py"),
     "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
                    "explorer/app_pages/library.py", "explorer/content/library.py", "explorer/ui/tools/inbox.py",
                    "explorer/view/intake.py", "explorer/view/replay.py", "explorer/view/presentation.py",
