@@ -20,7 +20,7 @@ from explorer.engine.core.cards import Seat
 from explorer.engine.rules.play import seats_from
 from explorer.engine.solver.search import CardValue
 from explorer.engine.solver.trick import ExactValues, line_tricks
-from explorer.view.hindsight import signed
+from explorer.view.hindsight import signed_cell
 from explorer.view.language import t
 from explorer.view.words import seat_name
 
@@ -43,7 +43,7 @@ def value_rows(ex: ExactValues) -> list[dict[str, str]]:
     for v in sorted(ex.solution.cards, key=lambda v: best_key(ex, v), reverse=True):
         row = {t("Card"): t("{card}", card=v.card), t("Tricks"): str(v.tricks), t("Card points"): str(v.points)}
         if ex.award_known:
-            row[t("Award")] = str(signed(v.award))
+            row[t("Award")] = signed_cell(v.award)
         row[t("Best")] = "◆" if v.card in best else ""
         rows.append(row)
     return rows

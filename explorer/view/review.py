@@ -17,6 +17,10 @@ The reasons are engine messages: ``say`` renders them in the page's language wit
 Trick 3: you played 10♦; 9♦ was better by 16.3 game points on average over the hands you could not see.
 >>> print(w.hindsight)
 Hindsight, all hands open: 10♦ cost 16 game points; 9♦ kept +26, 10♦ gives +10.
+>>> from explorer.engine.players.reasons import Reason, Why
+>>> why = Why(Reason.WINS_TRICK, Msg("..."), 0.7, 0.2, Msg("the team wins this trick"))
+>>> print(reason_line(why, lambda m: m.render(ENGLISH), d.best.card, d.played.card))
+the team wins this trick: more often after 9♦ than after 10♦ (70% of the sampled deals against 20%).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from explorer.engine.core.i18n import Msg
-from explorer.engine.players.reasons import Why
+from explorer.engine.players.reasons import Reason, Why
 from explorer.engine.players.review import Decision, Review
 from explorer.view.hindsight import signed
 from explorer.view.language import t, tn
@@ -60,16 +64,32 @@ def summary(rv: Review, *, you: bool) -> str:
               "**{n} of {total} card choices cost 2 game points or more:**", m, total=n)
 
 
+COMPARED = frozenset({Reason.AVOIDS_KHASARA, Reason.CAUSES_KHASARA, Reason.KEEPS_KABOOT, Reason.PREVENTS_KABOOT,
+                      Reason.WINS_TRICK, Reason.LAST_TRICK})
+"""Reasons whose consequence is said as "more often" (with the two shares) when the sampled deals do not all agree."""
+DECISIVE = 0.8
+"""A share gap from which the reason's own sentence is said as it is (with the shares after it)."""
+
+
 def reason_line(why: Why, say: Callable[[Msg], str], better, played) -> str:
-    """A reason in a sentence, with how often its consequence followed each card over the sampled deals."""
+    """A reason in a sentence, with how often its consequence followed each card over the sampled deals: when
+    they do not agree enough, the consequence "more often" (or "less often") after the better card."""
     text = say(why.msg)
     if why.better is None or why.event is None:
         return text
+    b = round(100 * why.better)
     if why.played is None:
         return t("{reason} ({event}: {b}% of the sampled deals after {better}.)", reason=text, event=say(why.event),
-                 b=round(100 * why.better), better=better)
+                 b=b, better=better)
+    p = round(100 * why.played)
+    if why.reason in COMPARED and abs(why.better - why.played) < DECISIVE:
+        if why.better > why.played:
+            return t("{event}: more often after {better} than after {played} ({b}% of the sampled deals against "
+                     "{p}%).", event=say(why.event), better=better, played=played, b=b, p=p)
+        return t("{event}: less often after {better} than after {played} ({b}% of the sampled deals against "
+                 "{p}%).", event=say(why.event), better=better, played=played, b=b, p=p)
     return t("{reason} ({event}: {b}% of the sampled deals after {better}, {p}% after {played}.)", reason=text,
-             event=say(why.event), b=round(100 * why.better), better=better, p=round(100 * why.played), played=played)
+             event=say(why.event), b=b, better=better, p=p, played=played)
 
 
 def mistake_words(d: Decision, say: Callable[[Msg], str], *, you: bool) -> MistakeWords:

@@ -180,13 +180,13 @@ def _deal_reasons(m: Moment, bc: Card, pc: Card, b: Sequence[Line], p: Sequence[
         if sb - sp >= MIN_GAP:
             out.append(Why(Reason.AVOIDS_KHASARA, Msg("{better} keeps the team's contract; after {played} the "
                                                       "buyers fail (khasara).", better=bc, played=pc), sb, sp,
-                           Msg("the team makes its contract")))
+                           Msg("the team makes its contract (no khasara)")))
     else:
         sb, sp = _gap(m, b, p, lambda x: not x.buyer_made)
         if sb - sp >= MIN_GAP:
             out.append(Why(Reason.CAUSES_KHASARA, Msg("{better} makes the buyers fail (khasara); after {played} they "
                                                       "make their contract.", better=bc, played=pc), sb, sp,
-                           Msg("the buyers fail")))
+                           Msg("the buyers fail (khasara)")))
     sb, sp = _gap(m, b, p, lambda x: x.kaboot is m.team)
     if sb - sp >= MIN_GAP:
         out.append(Why(Reason.KEEPS_KABOOT, Msg("{better} keeps Kaboot alive: the team can still take every trick; "
