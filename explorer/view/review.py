@@ -33,6 +33,7 @@ from explorer.engine.players.reasons import Reason, Why
 from explorer.engine.players.review import Decision, Review
 from explorer.view.hindsight import signed
 from explorer.view.language import t, tn
+from explorer.view.words import seat_name
 
 REASONS_SHOWN = 2
 """How many reasons a flagged card shows from the sampled view (the most telling first)."""
@@ -100,7 +101,7 @@ def mistake_words(d: Decision, say: Callable[[Msg], str], *, you: bool) -> Mista
                  "you could not see.", n=d.trick, played=played, best=best, cost=cost)
     else:
         head = t("Trick {n}, {seat} played {played}; {best} was better by {cost} game points on average over the "
-                 "hands {seat} could not see.", n=d.trick, seat=d.seat, played=played, best=best, cost=cost)
+                 "hands {seat} could not see.", n=d.trick, seat=seat_name(d.seat), played=played, best=best, cost=cost)
     why = tuple(t("Why: {reason}", reason=reason_line(w, say, best, played)) for w in d.reasons[:REASONS_SHOWN])
     h = d.hindsight
     if h is None:

@@ -281,6 +281,9 @@ def reasons(m: Moment, better: Play, played: Play, better_lines: Sequence[Line],
     if out:
         return tuple(out)
     more = _points(m, b) - _points(m, p)
+    if more >= 1 and len(b) > 1:
+        return (Why(Reason.MORE_POINTS, Msg("{better} brings the team {n} more card points on average over the "
+                                            "rest of the deal.", better=bc, n=round(more))),)
     if more >= 1:
         return (Why(Reason.MORE_POINTS, Msg("{better} brings the team {n} more card points over the rest of the "
                                             "deal.", better=bc, n=round(more))),)
