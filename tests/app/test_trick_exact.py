@@ -98,3 +98,18 @@ def test_the_share_link_carries_the_other_hands_and_an_older_link_still_opens():
     again = opened_with(link=encode_scenario(older))
     assert again.session_state[ks.page_key(ks.TRICK, ks.DOC)] == older
     assert table_with(again, "Legal") is not None and table_with(again, "Tricks") is None
+
+
+def test_typed_hands_with_a_word_that_is_not_a_card_are_refused_where_it_is_and_kept():
+    g = random_position("page-6", 2, 0)
+    doc = play_doc(g)
+    at = opened_with(doc)
+    at.radio(key=ks.TRICK_ENTRY).set_value("type").run()
+    seat = next(iter(doc["hands"]))
+    typed = " ".join(["zz", *doc["hands"][seat][1:]])
+    at.text_input(key=ks.trick_hands_text_key(seat)).input(typed).run()
+    assert not at.exception, at.exception
+    problem = "\n".join(shown(e.value) for e in at.error)
+    assert f"hands.{seat}[0]" in problem and "zz" in problem, problem
+    assert at.text_input(key=ks.trick_hands_text_key(seat)).value == typed
+    assert table_with(at, "Legal") is not None                  # the legal cards do not wait for the hands
