@@ -283,6 +283,7 @@ def solver() -> None:
     tricks left (random contracts, levels and profiles, 0 to 3 cards on the table), per objective and for the
     whole ``solve`` output (the three objectives and every card's principal line); then the first call."""
     from explorer.engine.solver import jit
+    from explorer.engine.solver.award import _TABLES as award_tables
     from explorer.engine.solver.award import Deal, scale
     from explorer.engine.solver.position import from_state
     from explorer.engine.solver.samples import random_position
@@ -296,6 +297,7 @@ def solver() -> None:
         for name, objectives in runs.items():
             times, cpu = [], []
             for g in positions:
+                award_tables.clear()                               # each position a new deal: its table too
                 t0, c0 = time.perf_counter(), time.process_time()
                 solve(g) if objectives is None else solve(g, objectives=objectives, lines=False)
                 times.append((time.perf_counter() - t0) * 1000)

@@ -84,7 +84,7 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                    "explorer/app_pages/score_sheet.py", "explorer/ui/tools/forms.py",
                    "explorer/ui/tools/contract_widgets.py", "explorer/ui/tools/card_taps.py",
                    "explorer/ui/tools/verdict_bar.py", "explorer/ui/sheet/*.py", "explorer/view/sheet/*.py",
-                   "explorer/view/seat_map.py"),
+                   "explorer/view/seat_map.py", "explorer/ui/tools/exact_values.py", "explorer/view/exact.py"),
     "ui-explore": ("explorer/app_pages/deal_checker.py", "explorer/app_pages/compare_rules.py",
                    "explorer/app_pages/library.py", "explorer/content/library.py", "explorer/ui/tools/inbox.py",
                    "explorer/view/intake.py", "explorer/view/replay.py", "explorer/view/presentation.py",
@@ -92,7 +92,8 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                    "explorer/ui/shell/browser_store.py", "explorer/ui/shell/stored_text.py"),
     "ui-charts": ("explorer/app_pages/charts.py", "explorer/view/charts/*.py"),
     "ui-play": ("explorer/app_pages/play.py", "explorer/view/practice.py", "explorer/view/practice_table.py",
-                "explorer/ui/practice/*.py", "explorer/ui/tools/score_view.py"),
+                "explorer/ui/practice/*.py", "explorer/ui/tools/score_view.py", "explorer/view/review.py",
+                "explorer/ui/review/*.py"),
     "ui-class": ("explorer/app_pages/classroom.py", "explorer/app_pages/join.py", "explorer/ui/classroom/*.py",
                  "explorer/classroom/*.py", "explorer/view/classroom.py"),
 }

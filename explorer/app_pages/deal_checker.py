@@ -19,6 +19,7 @@ from explorer.engine.files.scenario import dump_yaml, parse_text, verdict_of
 from explorer.engine.players.review import review
 from explorer.engine.rules.play import seats_from
 from explorer.ui import state
+from explorer.ui.review import panel as review_panel
 from explorer.ui.sheet import store as sheet_store
 from explorer.ui.shell import lang, once, sidebar
 from explorer.ui.shell.lang import choose, in_this_language, t, tn
@@ -28,7 +29,7 @@ from explorer.view import cards as ui
 from explorer.view import intake, nav
 from explorer.view.charts.replay import deal_points_figure
 from explorer.view.presentation import step_name
-from explorer.view.replay import Replay, build_replay, seat_label, seat_name
+from explorer.view.replay import Replay, build_replay, seat_label
 from explorer.view.sheet import files as sheet_io
 from explorer.view.text import code, html_text, plain
 from explorer.view.words import profile_words
@@ -266,21 +267,8 @@ def show_review(doc: dict[str, Any], profile: Any, tid: str) -> None:
             ss[state.DEAL_REVIEW_RESULT] = done
         if not done or done[0] != tid or done[1] != tuple(seats):
             return
-        rv = done[2]
-        if not rv.mistakes:
-            st.success(tn("The card choice reviewed did not cost 2 game points or more.",
-                          "None of the {n} card choices reviewed cost 2 game points or more.",
-                          len(rv.decisions)))
-            return
-        st.markdown(tn("**{n} of {total} card choices cost 2 game points or more:**",
-                       "**{n} of {total} card choices cost 2 game points or more:**", len(rv.mistakes),
-                       total=len(rv.decisions)))
-        for i, d in enumerate(rv.mistakes):
-            a, b = st.columns([4, 1], vertical_alignment="center")
-            a.markdown(t("Trick {trick}, {seat} played {played}; {best} was better by {cost} game points.",
-                         trick=d.trick, seat=seat_name(d.seat), played=d.played.card, best=d.best.card,
-                         cost=round(d.cost, 1)))
-            b.button(t("Go there"), key=state.deal_review_go_key(i), on_click=move, args=(d.cards_played,))
+        review_panel.mistakes(done[2], lambda m: m.render(lang.style()), you=False, go=t("Go there"),
+                              go_key=state.deal_review_go_key, on_go=lambda d: move(d.cards_played))
 
 
 # --- the page --------------------------------------------------------------------------------

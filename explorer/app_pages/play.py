@@ -17,8 +17,9 @@ from explorer.engine.game import Play, Stage
 from explorer.engine.game.practice import Practice, PracticeError
 from explorer.ui import state
 from explorer.ui.practice import events, settings, table
+from explorer.ui.review import panel as review_panel
 from explorer.ui.shell import browser_store, lang
-from explorer.ui.shell.lang import t, tn
+from explorer.ui.shell.lang import t
 from explorer.ui.tools import inbox, score_view
 from explorer.view import nav
 from explorer.view import practice as pv
@@ -80,42 +81,6 @@ def hint_chart(p: Practice) -> None:
         st.plotly_chart(chart(h[1].values, h[1].action), key="play.hint_chart")
 
 
-def review_panel(p: Practice, record: dict) -> None:
-    """The review of your card play in the finished deal (kept in one function: a new review panel replaces it)."""
-    review = ss.get(state.PLAY_REVIEW)
-    if review is None or review[0] != p.deals[-1].seed or review[2] != record:
-        if st.button(t("Review my play"), key=state.PLAY_REVIEW_BUTTON,
-                     help=t("The strong player looks at each of your cards and lists those that cost you "
-                            "2 game points or more on average.")):
-            from explorer.engine.files.scenario import verdict_of
-            from explorer.engine.players.review import review_states
-            with st.spinner(t("Reviewing each of your cards…")):
-                states = verdict_of(record).states()
-                ss[state.PLAY_REVIEW] = (p.deals[-1].seed, review_states(states, [p.human], seed=0), record)
-            st.rerun()
-        return
-    _, rv, rec = review
-    if not rv.mistakes:
-        st.info(tn("Review: your {n} card choice did not cost 2 game points or more.",
-                   "Review: none of your {n} card choices cost 2 game points or more.", len(rv.decisions)))
-        return
-    st.markdown(tn("**Review**: {m} of your {n} card choice cost 2 game points or more on average:",
-                   "**Review**: {m} of your {n} card choices cost 2 game points or more on average:",
-                   len(rv.decisions), m=len(rv.mistakes)))
-    for i, d in enumerate(rv.mistakes):
-        c1, c2 = st.columns([4, 1], vertical_alignment="center")
-        c1.markdown(plain(table.say(p, Msg("Trick {n}: you played {played}; {best} was better by {cost} game points.",
-                                           n=d.trick, played=d.played.card, best=d.best.card,
-                                           cost=round(d.cost, 1)))))
-
-        def open_moment(index=d.cards_played, rec=rec) -> None:
-            inbox.send(state.DEAL, rec, t("the practice table"))
-            ss[state.DEAL_OPEN_AT] = index
-
-        if c2.button(_word(NC_("practice table", "Show")), key=state.play_review_open_key(i), on_click=open_moment):
-            _to_deal_checker()
-
-
 def how_scored(o: dict) -> None:
     """The scoring pipeline's table and its waterfall, the chart's labels upright (on a phone they ran together)."""
     from explorer.view.charts.explore import score_waterfall
@@ -137,7 +102,7 @@ def deal_details(p: Practice) -> None:
         o = check_doc(record, style=pv.style({}, lang.current())).output
         with st.expander(t("How the deal was scored")):
             how_scored(o["score"])
-        review_panel(p, record)
+        review_panel.practice(p, record)
     c = st.columns(2)
     c[0].download_button(t("Save the deal (YAML)"), dump_yaml(record), file_name=f"deal-{p.deals[-1].seed}.yaml",
                          key=state.PLAY_DOWNLOAD, width="stretch")

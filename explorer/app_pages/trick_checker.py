@@ -11,7 +11,7 @@ from explorer.engine.rules.play import ekka_problem, seats_from, trick_winner
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
 from explorer.ui.shell.lang import choose, in_this_language, t, tn
-from explorer.ui.tools import forms, inbox
+from explorer.ui.tools import exact_values, forms, inbox
 from explorer.ui.tools.card_taps import tap_cards
 from explorer.ui.tools.contract_widgets import seats_and_escalation
 from explorer.ui.tools.verdict_bar import play_line, verdict_bar
@@ -84,11 +84,13 @@ trump = Suit.parse(core["contract"]["trump"]) if mode is Mode.HOKUM else None
 center = ui.trump_badge(mode, trump, compact=True)
 # The verdict is known before the widgets are drawn: the line under the inputs shows it.
 checked = ekka_false = None
+legal_core = forms.without_hands(core)  # the other hands, optional, are checked with the exact values
 if core["hand"] and not line_problems:
-    checked = intake.check(core, profile=profile, style=lang.style())
+    checked = intake.check(legal_core, profile=profile, style=lang.style())
     if not checked.ok and core.get("ekka") and all(e.startswith(("ekka:", "current.ekka:")) for e in checked.errors):
         ekka_false = t("; ").join(render_problems([unplaced(e) for e in checked.errors], lang.style()))
-        checked = intake.check({k: v for k, v in core.items() if k != "ekka"}, profile=profile, style=lang.style())
+        checked = intake.check({k: v for k, v in legal_core.items() if k != "ekka"}, profile=profile,
+                               style=lang.style())
 o = checked.output if checked is not None and checked.ok else None
 
 
@@ -168,6 +170,7 @@ with trick_col:
         tap_cards(state.TRICK_HAND, hand_label, limit=forms.TAP_LIMITS[state.TRICK_HAND],
                   help=t("The cards the seat to play holds now: all of them, or only those in question."),
                   full=t("A hand holds at most 8 cards: tap a card to take it back."))
+    exact_values.hands_inputs(core, seat_to_play, typing)
     with st.expander(t("Earlier in the deal (optional: for Ekka and the full history)")):
         st.text_area(t("Earlier tricks, one a line"), key=state.TRICK_TRICKS, height=120,
                      placeholder="S: KD 7D AD 8D\nN: QS 8S AS 9S ekka",
@@ -252,5 +255,6 @@ else:
     st.caption(t("Card by card (each under: “{rule}”)", rule=o["rule"]))
     # A static table, not a grid: the reasons are sentences and must wrap on a phone, not be cut.
     st.table(pd.DataFrame(rows).style.hide(axis="index"))
+    exact_values.show(core, profile, to_play, trump, size)
 
 inbox.sync_link(PAGE, doc, empty=inbox.is_empty(PAGE))

@@ -25,6 +25,7 @@ from explorer.engine.core.i18n import Code
 from explorer.engine.files.kinds.deal import DealVerdict
 from explorer.engine.game import GameState, Play, Stage
 from explorer.engine.solver.search import Solution, solve
+from explorer.view.language import rtl
 from explorer.view.words import tn
 
 
@@ -62,6 +63,16 @@ class CardCost:
 def signed(n: int) -> Code:
     """An award with its sign, as the solve command writes it (+6, −6, 0)."""
     return Code(f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0")
+
+
+def signed_cell(n: int) -> str:
+    """An award with its sign in a table cell: kept left to right in a right-to-left page (−32, not 32−).
+
+    >>> signed_cell(-32)
+    '−32'
+    """
+    text = str(signed(n))
+    return f"\u2066{text}\u2069" if rtl() else text
 
 
 def moments(verdict: DealVerdict) -> list[GameState]:

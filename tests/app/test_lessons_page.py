@@ -357,6 +357,16 @@ def wrong_answer(step):
     return next(c.value for c in q.choices if not a.accepts(normalise(c.value, None) if c.value is not None else None))
 
 
+def test_an_illegal_card_says_which_rule_it_breaks_before_the_answer_is_shown(at):
+    lesson = BY_ID["05-cutting"]
+    step = lesson.step("trump-lead-overtake")
+    open_lesson(at, lesson.id, step.id)
+    answer(at, lesson, step, "7H")
+    err = shown(at.error[0].value)
+    assert "7♥ breaks the rule here: you must beat Q♥ with a higher trump." in err and "Try again" in err
+    assert "K♥" not in err                                  # the legal card waits for "Show the answer"
+
+
 def test_a_wrong_answer_offers_try_again_and_keeps_the_answer_until_asked(at):
     lesson = BY_ID["02-deal"]
     step = lesson.step("cut")

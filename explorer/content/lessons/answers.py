@@ -381,6 +381,8 @@ class EngineAnswer:
     reason: str
     accepted: tuple[Any, ...] = ()
     verdicts: dict[str, tuple[bool, str]] = field(default_factory=dict)
+    requirement: str = ""
+    """For a card question: what the rule that applies requires of a card it refuses (no card named)."""
 
     def accepts(self, given: Any) -> bool:
         return given in self.accepted if self.accepted else given == self.value
@@ -452,7 +454,7 @@ def engine_answer(step: Step, profile: RuleProfile | None = None, style: Style =
         if q.ask == "legal_card":
             legal = tuple(sorted(out["legal"]))
             return EngineAnswer(list(legal), value_words(list(legal), style), out["rule"],
-                                accepted=legal, verdicts=verdicts)
+                                accepted=legal, verdicts=verdicts, requirement=out["requirement"] or "")
         if q.card not in verdicts:
             raise LessonError(f"question.card: {q.card} is not in the hand")
         legal, reason = verdicts[q.card]

@@ -24,9 +24,9 @@ from explorer.content.lessons.answers import (
 from explorer.content.lessons.loading import _rel
 from explorer.content.lessons.model import PAGE_STYLE, Lesson, LessonError, NotUnderProfile, Step
 from explorer.content.translations import content
-from explorer.engine.core.cards import CardError
+from explorer.engine.core.cards import Card, CardError
 from explorer.engine.core.errors import ScenarioError
-from explorer.engine.core.i18n import Style
+from explorer.engine.core.i18n import Msg, Style
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile
 
 
@@ -43,6 +43,9 @@ class Feedback:
     assumed_default: bool = False
     """The scenario's calls do not happen this way under the learner's profile, so the answer was judged
     under the default rules the lesson assumes (see :func:`not_under`)."""
+    broken: str = ""
+    """For a card that is not allowed: the rule it breaks, said without naming the right card (a hint before the
+    answer is shown)."""
 
 
 def expected(step: Step) -> Any:
@@ -95,11 +98,30 @@ def grade(step: Step, given: Any, profile: RuleProfile | None = None, style: Sty
         value = given
     correct = answer.accepts(value)
     reason = answer.reason
+    broken = ""
     if q.ask in ("legal_card",) and isinstance(value, str) and value in answer.verdicts:
         reason = answer.verdicts[value][1]
+        if not answer.verdicts[value][0]:
+            broken = rule_broken(value, answer.requirement, style)
     shown = display(given, q, style, where)
     explained = content(q.explain, f"{where}.question.explain" if where else None, style.lang)
-    return Feedback(correct, shown, answer.display, reason, explained, not agrees(step, answer), assumed_default)
+    return Feedback(correct, shown, answer.display, reason, explained, not agrees(step, answer), assumed_default,
+                    broken)
+
+
+def rule_broken(card: str, requirement: str, style: Style = PAGE_STYLE) -> str:
+    """What rule a card that is not allowed breaks, without naming the card that is (the engine's requirement:
+    "you must follow suit with hearts").
+
+    >>> rule_broken("KS", "you must follow suit with hearts")
+    'K♠ breaks the rule here: you must follow suit with hearts.'
+    >>> rule_broken("KS", "")
+    'K♠ breaks a rule of this trick.'
+    """
+    if not requirement:
+        return Msg("{card} breaks a rule of this trick.", card=Card.parse(card)).render(style)
+    return Msg("{card} breaks the rule here: {requirement}.", card=Card.parse(card),
+               requirement=requirement).render(style)
 
 
 def check_lesson(lesson: Lesson, profile: RuleProfile | None = None) -> list[str]:

@@ -447,9 +447,13 @@ def show_feedback(lesson: Lesson, step: Step, rec: dict[str, Any], profile: Rule
     q = step.question
     fb = feedback_in_language(lesson, step, rec, profile)
     if not ls.shows_answer(rec):
-        said = t("{answer} is not allowed", answer=fb.given) if q.ask == "legal_card" else \
-            t("Not quite: you said {answer}", answer=fb.given)
-        st.error(t("✕ **{said}.** Try again, or show the answer.", said=said))
+        if q.ask == "legal_card" and fb.broken:    # which rule the card breaks, never which card is right
+            st.error(t("✕ **{answer} is not allowed.** {broken} Try again, or show the answer.", answer=fb.given,
+                       broken=fb.broken))
+        else:
+            said = t("{answer} is not allowed", answer=fb.given) if q.ask == "legal_card" else \
+                t("Not quite: you said {answer}", answer=fb.given)
+            st.error(t("✕ **{said}.** Try again, or show the answer.", said=said))
         st.button(t("Show the answer"), key=state.lesson_question_key(lesson.id, step.id, "reveal"),
                   on_click=ls.reveal, args=(lesson.id, step.id))
         return
@@ -482,7 +486,8 @@ def feedback_in_language(lesson: Lesson, step: Step, rec: dict[str, Any], profil
     try:
         again = grade(step, rec.get("given"), profile, lang.style(), step_where(lesson, step))
     except Exception:  # noqa: BLE001 - a feedback that cannot be redone in words is shown as it was kept, as text
-        again = replace(fb, answer=plain(fb.answer), reason=plain(fb.reason), explain=plain(fb.explain))
+        again = replace(fb, answer=plain(fb.answer), reason=plain(fb.reason), explain=plain(fb.explain),
+                        broken=plain(fb.broken))
     return replace(again, correct=fb.correct, given=plain(again.given))
 
 

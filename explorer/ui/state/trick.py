@@ -38,6 +38,30 @@ TRICK_EXAMPLE = "trick.example"
 """Button: load the worked example (000 §09)."""
 TRICK_CLEAR = "trick.clear"
 """Button: empty the tool."""
+TRICK_LINE = "trick.line"
+"""Selectbox: the legal card whose principal line is shown (none until one is chosen)."""
+TRICK_FILL = "trick.fill"
+"""Button: give the one other hand still to enter the cards that are left."""
+TRICK_EXACT = "trick.exact"
+"""The solver's answers kept in the session: ``{scenario text: ExactValues}``."""
+
+
+def trick_hands_key(seat: str) -> str:
+    """The cards of another seat's hand (optional, for the exact values) in the order they were tapped.
+
+    >>> trick_hands_key("E")
+    'trick.hands.E'
+    """
+    return f"trick.hands.{seat}"
+
+
+def trick_hands_text_key(seat: str) -> str:
+    """Text input: another seat's hand (type mode).
+
+    >>> trick_hands_text_key("E")
+    'trick.hands_text.E'
+    """
+    return f"trick.hands_text.{seat}"
 
 
 

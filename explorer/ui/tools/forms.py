@@ -26,7 +26,7 @@ from explorer.engine.files.kinds.score import ScoreIn
 from explorer.engine.files.loader import MAX_ITEMS
 from explorer.engine.files.scenario import read_model
 from explorer.engine.rules.bidding import may_lock
-from explorer.engine.rules.play import play_tricks, team_totals
+from explorer.engine.rules.play import play_tricks, seats_from, team_totals
 from explorer.ui import state
 from explorer.view.words import NO_SEAT, t, tn
 
@@ -134,7 +134,9 @@ def parse_trick_lines(text: str, *, what: str = N_("earlier tricks"),
 
 # --- the Trick checker's form <-> a play scenario ------------------------------------------------
 
-TAP_FIELDS = (state.TRICK_TABLE, state.TRICK_HAND, state.TRICK_PLAYED)
+HANDS_FIELDS = tuple((state.trick_hands_key(s), state.trick_hands_text_key(s)) for s in SEAT_IDS)
+"""The other hands' fields (tapped, typed), one per seat: the seat to play's is its ``hand``, so three are shown."""
+TAP_FIELDS = (state.TRICK_TABLE, state.TRICK_HAND, state.TRICK_PLAYED, *(k for k, _ in HANDS_FIELDS))
 """The Trick checker's card fields entered by tapping: each is four rows (:func:`state.tap_key`) and the
 order its cards were tapped in (a plain list under the field's own key)."""
 
@@ -170,13 +172,13 @@ PLAY_DEFAULTS: dict[str, Any] = {
     state.TRICK_LEVEL: "none", state.TRICK_DOUBLER: NO_SEAT, state.TRICK_LOCKED: False, state.TRICK_LEADER: "N",
     state.TRICK_ENTRY: "tap", state.TRICK_TABLE: [], state.TRICK_HAND: [], state.TRICK_PLAYED: [],
     state.TRICK_TABLE_TEXT: "", state.TRICK_HAND_TEXT: "", state.TRICK_PLAYED_TEXT: "", state.TRICK_TRICKS: "",
-    state.TRICK_EKKA: False,
+    state.TRICK_EKKA: False, **{text: "" for _, text in HANDS_FIELDS},
     **{k: v for field in TAP_FIELDS for k, v in tap_values(field, []).items()},
 }
 """The Trick checker's widgets when empty (Hokum, hearts; E deals so N leads)."""
 
 _PLAY_CARD_FIELDS = ((state.TRICK_TABLE, state.TRICK_TABLE_TEXT), (state.TRICK_HAND, state.TRICK_HAND_TEXT),
-                     (state.TRICK_PLAYED, state.TRICK_PLAYED_TEXT))
+                     (state.TRICK_PLAYED, state.TRICK_PLAYED_TEXT), *HANDS_FIELDS)
 
 
 def locked_allowed(mode: str, level: str) -> bool:
@@ -189,7 +191,7 @@ def locked_allowed(mode: str, level: str) -> bool:
     return may_lock(Mode(mode), Level(level))
 
 
-TAP_LIMITS = {state.TRICK_TABLE: 3, state.TRICK_HAND: 8, state.TRICK_PLAYED: 28}
+TAP_LIMITS = {state.TRICK_TABLE: 3, state.TRICK_HAND: 8, state.TRICK_PLAYED: 28, **{k: 8 for k, _ in HANDS_FIELDS}}
 """How many cards each field takes by tapping (3 on the table before the last seat, 8 in a hand)."""
 
 
@@ -216,6 +218,8 @@ def play_form(doc: Mapping[str, Any]) -> dict[str, Any]:
         state.TRICK_TRICKS: trick_lines({"leader": t.leader.value, "cards": t.cards, "ekka": t.ekka}
                                      for t in (s.tricks or [])),
         state.TRICK_EKKA: bool(s.ekka) or bool(s.current.ekka),
+        **{k: v for seat, cards in (s.hands or {}).items()
+           for k, v in tap_values(state.trick_hands_key(seat.value), [str(x) for x in cards]).items()},
     }
     if not _fits_taps(out):
         out[state.TRICK_ENTRY] = "type"
@@ -302,7 +306,41 @@ def play_doc(values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     played = play_cards(v, state.TRICK_PLAYED)
     if played:
         doc["played"] = played
+    to_play = seat_to_play(doc)
+    hands = {s: play_cards(v, state.trick_hands_key(s)) for s in SEAT_IDS if s != to_play}
+    hands = {s: cards for s, cards in hands.items() if cards}
+    if hands:
+        doc["hands"] = hands
     return doc, problems
+
+
+def seat_to_play(doc: Mapping[str, Any]) -> str | None:
+    """The seat to play in a play scenario's current trick (None when the trick cannot be read: 4 cards or more).
+
+    >>> seat_to_play({"current": {"leader": "N", "cards": ["KC", "7C"]}})
+    'S'
+    """
+    cur = doc.get("current") or {}
+    n = len(cur.get("cards") or [])
+    try:
+        leader = Seat.parse(cur.get("leader") or "")
+    except CardError:
+        return None
+    return seats_from(leader, n + 1)[-1].value if n <= 3 else None
+
+
+def without_hands(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """The scenario without the other hands: what the legality verdict needs (a hand still being entered does not
+    hide it)."""
+    return {k: v for k, v in doc.items() if k != "hands"}
+
+
+def cards_left(doc: Mapping[str, Any]) -> list[str]:
+    """The cards in no field of a play scenario (its hands, table, earlier tricks and played), in deck order."""
+    placed = {*doc.get("hand", []), *(doc.get("current") or {}).get("cards", []), *doc.get("played", []),
+              *(c for t in doc.get("tricks") or [] for c in t.get("cards", [])),
+              *(c for cards in (doc.get("hands") or {}).values() for c in cards)}
+    return [c for c in CARD_OPTIONS if c not in placed]
 
 
 def switch_entry(values: Mapping[str, Any], to: str) -> tuple[dict[str, Any], list[str]]:
@@ -315,7 +353,8 @@ def switch_entry(values: Mapping[str, Any], to: str) -> tuple[dict[str, Any], li
     """
     out: dict[str, Any] = {state.TRICK_ENTRY: to}
     problems: list[str] = []
-    names = {state.TRICK_TABLE: t("cards on the table"), state.TRICK_HAND: t("hand"), state.TRICK_PLAYED: t("cards played")}
+    names = {state.TRICK_TABLE: t("cards on the table"), state.TRICK_HAND: t("hand"), state.TRICK_PLAYED: t("cards played"),
+             **{k: t("hand of {seat}", seat=Seat.parse(k.rsplit(".", 1)[1])) for k, _ in HANDS_FIELDS}}
     for pick_key, text_key in _PLAY_CARD_FIELDS:
         if to == "type":
             out[text_key] = " ".join(tapped_cards(values, pick_key))

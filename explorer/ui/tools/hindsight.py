@@ -19,7 +19,7 @@ from explorer.engine.solver.search import Solution
 from explorer.ui import state
 from explorer.ui.shell import lang
 from explorer.ui.shell.lang import choose, in_this_language, t
-from explorer.view.hindsight import CardCost, card_cost, moments, signed, solve_moment
+from explorer.view.hindsight import CardCost, card_cost, moments, signed, signed_cell, solve_moment
 from explorer.view.replay import seat_label
 from explorer.view.text import plain
 
@@ -90,8 +90,8 @@ def show_costs(h: Hindsight, pos: int) -> None:
         if c is None:
             continue
         rows.append({t("Card"): str(c.position), t("Trick"): str(c.trick), t("Seat"): seat_label(c.seat),
-                     t("Played"): t("{card}", card=c.card), t("Award"): str(signed(c.award)),
-                     t("Best cards"): t("{cards}", cards=list(c.best)), t("Best award"): str(signed(c.best_award)),
+                     t("Played"): t("{card}", card=c.card), t("Award"): signed_cell(c.award),
+                     t("Best cards"): t("{cards}", cards=list(c.best)), t("Best award"): signed_cell(c.best_award),
                      t("Cost"): str(c.cost)})
     if not rows:
         st.info(t("No card has been played yet."))

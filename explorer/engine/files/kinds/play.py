@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from explorer.engine.core.cards import Card, Seat
-from explorer.engine.core.contract import Contract
+from explorer.engine.core.cards import DECK, Card, Seat
+from explorer.engine.core.contract import Contract, Escalation
 from explorer.engine.core.errors import ScenarioError, at
 from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style, plural
 from explorer.engine.core.profiles import RuleProfile
@@ -15,6 +15,7 @@ from explorer.engine.files.scenario import (
     CardT,
     Common,
     ContractIn,
+    SeatT,
     TrickIn,
     check_duplicates,
     read_model,
@@ -28,6 +29,7 @@ from explorer.engine.rules.play import (
     check_play,
     ekka_problem,
     obligation,
+    seats_from,
     trick_winner,
 )
 
@@ -39,6 +41,8 @@ class PlayIn(Common):
     ekka: bool | None = None
     hand: list[CardT]
     played: list[CardT] | None = None
+    hands: dict[SeatT, list[CardT]] | None = None
+    """The other seats' cards now (optional): with all three, the exact value of each legal card can be asked."""
 
 
 def history_problems(tricks: list[TrickIn], contract, dealer: Seat | None, *,
@@ -119,6 +123,7 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
             problems.append(at(f"hand[{j}]", Msg("{card} is in the hand but was already played at {other}", card=card,
                                                    other=Code(gone[card]))))
     check_duplicates([(f"hand[{j}]", card) for j, card in enumerate(s.hand)], problems)
+    problems += hands_problems(s, {**gone, **{card: f"hand[{j}]" for j, card in enumerate(s.hand)}})
     ekka = bool(s.ekka) or s.current.ekka
     ekka_path = "ekka" if s.ekka else "current.ekka"
     all_played = played + extra_played
@@ -126,7 +131,10 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
         if not s.current.cards:
             problems.append(at(ekka_path, Msg("Ekka is announced with a lead, but no card has been led")))
         else:
-            bad = ekka_problem(s.current.cards[0], all_played, c.mode, c.trump)
+            # the other hands, when given, are cards nobody has played: a higher one there makes the claim false
+            held = set(s.hand) | {x for cards in (s.hands or {}).values() for x in cards} | set(s.current.cards)
+            known = [x for x in DECK if x not in held] if s.hands else all_played
+            bad = ekka_problem(s.current.cards[0], known, c.mode, c.trump)
             if bad:
                 problems.append(at(ekka_path, bad if isinstance(bad, Msg) else str(bad)))
     if s.escalation is not None and s.escalation.locked:
@@ -142,7 +150,42 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
                       hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
                       profile=profile)
-    return PlayVerdict(state, obligation(state), tuple(check_play(state, card) for card in s.hand), c.engine())
+    return PlayVerdict(state, obligation(state), tuple(check_play(state, card) for card in s.hand), c.engine(),
+                       s.escalation.engine() if s.escalation else Escalation(), s.dealer,
+                       tuple((t.leader, tuple(t.cards), t.ekka) for t in s.tricks) if s.tricks is not None else None,
+                       {seat: tuple(cards) for seat, cards in s.hands.items()} if s.hands else None)
+
+
+def hands_problems(s: PlayIn, seen: dict[Card, str]) -> list[str]:
+    """The other hands (``hands``) against the moment: not the seat to play's, as many cards as each seat holds now
+    (the seat to play's count, one fewer for a seat that has played to this trick), no card twice or played.
+    ``seen`` maps the cards already placed (the hand, the table, the tricks) to where they are."""
+    if not s.hands:
+        return []
+    problems: list[str] = []
+    on_table = seats_from(s.current.leader, len(s.current.cards))
+    to_play = seats_from(s.current.leader, len(s.current.cards) + 1)[-1]
+    seen = dict(seen)
+    for seat, cards in s.hands.items():
+        path = f"hands.{seat.value}"
+        if seat is to_play:
+            problems.append(at(path, Msg("{seat} is the seat to play: its cards are the hand, not one of the other "
+                                         "hands", seat=seat)))
+            continue
+        want = len(s.hand) - (1 if seat in on_table else 0)
+        if len(cards) != want:
+            problems.append(at(path, plural(
+                "holds {held} cards, but {seat} holds {n} card now (as many as the seat to play, one fewer once it "
+                "has played to this trick)",
+                "holds {held} cards, but {seat} holds {n} cards now (as many as the seat to play, one fewer once it "
+                "has played to this trick)", want, held=len(cards), seat=seat)))
+        for j, card in enumerate(cards):
+            if card in seen:
+                problems.append(at(f"{path}[{j}]", Msg("{card} appears twice (also at {other})", card=card,
+                                                       other=Code(seen[card]))))
+            else:
+                seen[card] = f"{path}[{j}]"
+    return problems
 
 
 @dataclass(frozen=True)
@@ -153,6 +196,12 @@ class PlayVerdict:
     obligation: Obligation
     verdicts: tuple[Verdict, ...]
     contract: Contract
+    escalation: Escalation = Escalation()
+    dealer: Seat | None = None
+    tricks: tuple[tuple[Seat, tuple[Card, ...], bool], ...] | None = None
+    """The earlier tricks as given (leader, cards, Ekka), or None when the file left them out."""
+    hands: dict[Seat, tuple[Card, ...]] | None = None
+    """The other seats' cards now, as given (``hands``)."""
 
     @property
     def legal(self) -> list[Card]:
