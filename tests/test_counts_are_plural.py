@@ -81,8 +81,20 @@ FIXED: dict[str, str] = {
     "{done}/{steps} steps · {right}/{questions} right at the first try": "a fraction (3/8): the Arabic names it",
     "A class has at most {n} questions.": "the class's limit",
     "At most {n} characters": "the name's limit (40)",
-    "Trick {trick}, {seat} played {played}; {best} was better by {cost} game points.":
-        "a decimal (an average over sampled deals): the Arabic names the figure («بفارق {cost} من النقاط»)",
+    "Trick {n}: you played {played}; {best} was better by {cost} game points on average over the hands you could "
+    "not see.": "a decimal (an average over sampled deals): the Arabic names the figure («بفارق {cost} من النقاط»)",
+    "Trick {n}, {seat} played {played}; {best} was better by {cost} game points on average over the hands {seat} "
+    "could not see.": "a decimal (an average over sampled deals): the Arabic names the figure",
+    "Hindsight, all hands open: {played} cost {cost} game points; {best} kept {best_award}, {played} gives "
+    "{award}.": "the Arabic names the figure («كلّفت {played} من النقاط {cost}»)",
+    "The partner takes this trick: {better} adds {b} points to it, {played} only {p}.":
+        "two counts: the Arabic names the figures («أبناطًا عددها {b}»)",
+    "The other team takes this trick: {played} gives them {p} points, {better} only {b}.":
+        "two counts: the Arabic names the figures («أبناطًا عددها {p}»)",
+    "You win trick {n} ({points} points).": "the Arabic names the figure («أبناطها {points}»)",
+    "{seat} wins trick {n} ({points} points).": "the Arabic names the figure («أبناطها {points}»)",
+    "Your hand could show {best} game points of projects; you declared {got}.":
+        "two counts: the Arabic names the figures («قيمة المشاريع … {best} من النقاط»)",
 }
 """Sentences whose count is a fixed number (a constant of the rules or of the reader), a decimal or a fraction: the
 Arabic is written for that number, or names the figure («{cost} من النقاط»). A count above a limit is not fixed:
@@ -92,12 +104,6 @@ ELSEWHERE: dict[str, str] = {
     "You answered **{right}** of {n} questions right.": "the classroom's (issue 25), not this change's pages",
     "Your name is {n} characters long; a name has at most {limit}. Shorten it, or leave it empty to stay "
     "anonymous.": "the classroom's (issue 25): a name of 103 characters needs «أحرف», of 111 «حرفًا»",
-    "Trick {n}: you played {played}; {best} was better by {cost} game points.":
-        "the Play page, rewritten by another change at the same time (a decimal, as on the Deal checker)",
-    "You win trick {n} ({points} points).": "the Play page, rewritten by another change at the same time",
-    "{seat} wins trick {n} ({points} points).": "the Play page, rewritten by another change at the same time",
-    "Your hand could show {best} game points of projects; you declared {got}.":
-        "the Play page, rewritten by another change at the same time",
 }
 """Counts of pages another change owns: to go through tn() there (the test names them until then)."""
 

@@ -17,6 +17,7 @@ from explorer.engine.core.visible import visible
 from explorer.engine.game.practice import Practice
 from explorer.engine.players.review import Decision, Review
 from explorer.ui import state
+from explorer.ui.practice.settings import level_word
 from explorer.ui.shell import lang
 from explorer.ui.shell.lang import t
 from explorer.ui.tools import inbox
@@ -34,12 +35,12 @@ def practice(p: Practice, record: dict[str, Any]) -> None:
     done = ss.get(state.PLAY_REVIEW)
     if done is None or done[0] != seed or done[2] != record:
         if st.button(t("Review my play"), key=state.PLAY_REVIEW_BUTTON,
-                     help=t("The strong player looks at each of your cards and lists those that cost you 2 game "
-                            "points or more on average, with why the better card was better and, in hindsight, "
-                            "what each cost with all hands open.")):
+                     help=t("Your hints' player ({player}) looks at each of your cards and lists those that cost "
+                            "you 2 game points or more on average, with why the better card was better and, in "
+                            "hindsight, what each cost with all hands open.", player=level_word(p.hints_by))):
             from explorer.engine.players.review import review
             with st.spinner(t("Reviewing each of your cards…")):
-                ss[state.PLAY_REVIEW] = (seed, review(record, [p.human], seed=0), record)
+                ss[state.PLAY_REVIEW] = (seed, review(record, [p.human], seed=0, player=p.hints_by), record)
             st.rerun()
         return
 

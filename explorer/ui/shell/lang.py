@@ -208,8 +208,9 @@ CODE_INPUTS: tuple[str, ...] = (state.DEAL_TEXT, state.TRICK_TABLE_TEXT, state.T
 """The keys of the text boxes that hold code (YAML, JSON, card codes such as ``KC 7C``): on an Arabic page they stay
 left to right, their placeholder too. So do every tool's paste box (``<page>.paste``) and the Score calculator's
 projects (``score.projects.<seat>``); a new box for codes adds its key here."""
-CODE_KEY_PARTS: tuple[str, ...] = ("." + state.PASTE, state.SCORE_PROJECT_PREFIX)
-"""Parts of keys that name a box of code wherever they occur (the paste box of every tool, a seat's projects)."""
+CODE_KEY_PARTS: tuple[str, ...] = ("." + state.PASTE, state.SCORE_PROJECT_PREFIX, state.TRICK_HANDS_TEXT_PREFIX)
+"""Parts of keys that name a box of code wherever they occur (the paste box of every tool, a seat's projects, the
+Trick checker's other hands)."""
 
 
 def css_class(key: str) -> str:

@@ -61,8 +61,11 @@ def trick_hands_text_key(seat: str) -> str:
     >>> trick_hands_text_key("E")
     'trick.hands_text.E'
     """
-    return f"trick.hands_text.{seat}"
+    return f"{TRICK_HANDS_TEXT_PREFIX}{seat}"
 
+
+TRICK_HANDS_TEXT_PREFIX = "trick.hands_text."
+"""The start of every other seat's typed hand's key (:func:`trick_hands_text_key`)."""
 
 
 def tap_key(cards_key: str, suit: str) -> str:

@@ -125,9 +125,27 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     check_duplicates([(f"hand[{j}]", card) for j, card in enumerate(s.hand)], problems)
     problems += hands_problems(s, {**gone, **{card: f"hand[{j}]" for j, card in enumerate(s.hand)}})
     ekka = bool(s.ekka) or s.current.ekka
-    ekka_path = "ekka" if s.ekka else "current.ekka"
     all_played = played + extra_played
-    if ekka:
+    problems += ekka_and_lock_problems(s, all_played)
+    if problems:
+        raise ScenarioError(problems)
+    locked = bool(s.escalation and s.escalation.locked)
+    state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
+                      hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
+                      profile=profile)
+    return PlayVerdict(state, obligation(state), tuple(check_play(state, card) for card in s.hand), c.engine(),
+                       s.escalation.engine() if s.escalation else Escalation(), s.dealer,
+                       tuple((t.leader, tuple(t.cards), t.ekka) for t in s.tricks) if s.tricks is not None else None,
+                       {seat: tuple(cards) for seat, cards in s.hands.items()} if s.hands else None)
+
+
+def ekka_and_lock_problems(s: PlayIn, all_played: list[Card]) -> list[str]:
+    """An announced Ekka against the cards known to be played (or, with the other hands given, every card nobody
+    holds), and a lock the contract's level does not allow."""
+    c = s.contract
+    problems: list[str] = []
+    ekka_path = "ekka" if s.ekka else "current.ekka"
+    if bool(s.ekka) or s.current.ekka:
         if not s.current.cards:
             problems.append(at(ekka_path, Msg("Ekka is announced with a lead, but no card has been led")))
         else:
@@ -144,16 +162,7 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
             problems.append(at("escalation.locked", Msg("{level} is open: only a Double or Quadruple is declared "
                                                         "locked ({rule})", level=s.escalation.level,
                                                         rule=Code("000 §03"))))
-    if problems:
-        raise ScenarioError(problems)
-    locked = bool(s.escalation and s.escalation.locked)
-    state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
-                      hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
-                      profile=profile)
-    return PlayVerdict(state, obligation(state), tuple(check_play(state, card) for card in s.hand), c.engine(),
-                       s.escalation.engine() if s.escalation else Escalation(), s.dealer,
-                       tuple((t.leader, tuple(t.cards), t.ekka) for t in s.tricks) if s.tricks is not None else None,
-                       {seat: tuple(cards) for seat, cards in s.hands.items()} if s.hands else None)
+    return problems
 
 
 def hands_problems(s: PlayIn, seen: dict[Card, str]) -> list[str]:
