@@ -92,6 +92,7 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
                    "explorer/ui/shell/browser_store.py", "explorer/ui/shell/stored_text.py"),
     "ui-charts": ("explorer/app_pages/charts.py", "explorer/view/charts/*.py"),
     "ui-play": ("explorer/app_pages/play.py", "explorer/view/practice.py", "explorer/ui/tools/score_view.py"),
+    "ui-puzzles": ("explorer/app_pages/puzzles.py", "explorer/ui/puzzles/*.py", "explorer/view/puzzles.py"),
     "ui-class": ("explorer/app_pages/classroom.py", "explorer/app_pages/join.py", "explorer/ui/classroom/*.py",
                  "explorer/classroom/*.py", "explorer/view/classroom.py"),
 }

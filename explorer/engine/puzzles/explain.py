@@ -74,7 +74,7 @@ def explanation(state: GameState, proof: Proof, sol: Solution, themes: list[Them
     out = [proof_sentence(proof)]
     rival = proof.losses[0].card if proof.losses else None
     out += [theme_sentence(t, state, proof.answer, sol, rival) for t in themes]
-    deal = deal_sentence(state, sol)
+    deal = deal_sentence(state, sol) if sol.rival is not None else None   # a page plays the line out instead
     if deal is not None:
         out.append(deal)
     out += [loss_sentence(x, tempting=x.card == tempting) for x in proof.losses]

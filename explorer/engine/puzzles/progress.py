@@ -75,7 +75,8 @@ class Daily:
 @dataclass(frozen=True)
 class Retry:
     """A card the practice review flagged, as a position to try again: the deal (its seed, dealer, match totals
-    and rules) and the actions before the card, the card played and the one the review preferred."""
+    and rules) and the actions before the card, the card played, and the cards the exact solver accepts there
+    (``proved``: one card, proved best in every world surveyed; else those near the best on average)."""
 
     key: str
     seed: str
@@ -84,7 +85,8 @@ class Retry:
     profile: Any
     actions: tuple[str, ...]
     played: str
-    best: str
+    accepted: tuple[str, ...]
+    proved: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,35 @@ def retry_done(p: Progress, key: str) -> Progress:
     return replace(p, retries=tuple(r for r in p.retries if r.key != key))
 
 
+def merged(base: Progress | None, mine: Progress, theirs: Progress) -> Progress:
+    """Another tab's progress (``theirs``) joined to this tab's (``mine``), both built on ``base``: every attempt
+    of either kept, each puzzle as the tab that tried it more often has it, the player's rating of the tab that
+    attempted since ``base`` (else theirs), the later daily streak, and the queues joined.
+
+    >>> a = attempt(Progress(), "x", 1500, solved=True, day="2026-12-01")
+    >>> b = attempt(Progress(), "y", 1500, solved=False, day="2026-12-01")
+    >>> m = merged(Progress(), a, b)
+    >>> sorted(m.puzzles), m.mistakes, len(m.attempts)
+    (['x', 'y'], ('y',), 2)
+    """
+    before = set((base or Progress()).attempts)
+    new_here = [x for x in mine.attempts if x not in before]
+    attempts = (theirs.attempts + tuple(x for x in new_here if x not in theirs.attempts))[-MAX_ATTEMPTS:]
+    puzzles = dict(theirs.puzzles)
+    for k, rec in mine.puzzles.items():
+        if k not in puzzles or rec.tries > puzzles[k].tries:
+            puzzles[k] = rec
+    last = {pid: ok for pid, _, ok in attempts}
+    mistakes = tuple(m for m in dict.fromkeys(theirs.mistakes + mine.mistakes) if not last.get(m, False))[-MAX_MISTAKES:]
+    daily = max((mine.daily, theirs.daily), key=lambda d: (d.last or "", d.streak))
+    daily = replace(daily, best=max(mine.daily.best, theirs.daily.best))
+    keys = {r.key for r in theirs.retries}
+    done_there = {r.key for r in (base or Progress()).retries} - keys
+    retries = theirs.retries + tuple(r for r in mine.retries if r.key not in keys and r.key not in done_there)
+    return Progress(mine.player if new_here else theirs.player, puzzles, attempts, daily, mistakes,
+                    retries[-MAX_RETRIES:], tuple(dict.fromkeys(theirs.reviewed + mine.reviewed)))
+
+
 # --- the stored form ------------------------------------------------------------------------------------------
 
 class _Model(BaseModel):
@@ -182,7 +213,8 @@ class _RetryIn(_Model):
     profile: str | dict[str, Any] | None = None
     actions: Annotated[list[Annotated[str, StringConstraints(max_length=80)]], Field(max_length=100)]
     played: Annotated[str, StringConstraints(max_length=4)]
-    best: Annotated[str, StringConstraints(max_length=4)]
+    accepted: Annotated[list[Annotated[str, StringConstraints(max_length=4)]], Field(min_length=1, max_length=8)]
+    proved: StrictBool = False
 
 
 class _ProgressIn(_Model):
@@ -213,8 +245,8 @@ def from_json(value: Any) -> Progress:
         puzzles={k: PuzzleRecord(v.rating.rating_(), v.tries, v.solved) for k, v in got.puzzles.items()},
         attempts=tuple(got.attempts), daily=Daily(got.daily.last, got.daily.streak, got.daily.best),
         mistakes=tuple(dict.fromkeys(got.mistakes)),
-        retries=tuple(Retry(r.key, r.seed, r.dealer, r.match, r.profile, tuple(r.actions), r.played, r.best)
-                      for r in got.retries),
+        retries=tuple(Retry(r.key, r.seed, r.dealer, r.match, r.profile, tuple(r.actions), r.played,
+                            tuple(r.accepted), r.proved) for r in got.retries),
         reviewed=tuple(got.reviewed))
 
 
@@ -234,6 +266,7 @@ def to_json(p: Progress) -> dict[str, Any]:
         "daily": {"last": p.daily.last, "streak": p.daily.streak, "best": p.daily.best},
         "mistakes": list(p.mistakes),
         "retries": [{"key": r.key, "seed": r.seed, "dealer": r.dealer, "match": list(r.match), "profile": r.profile,
-                     "actions": list(r.actions), "played": r.played, "best": r.best} for r in p.retries],
+                     "actions": list(r.actions), "played": r.played, "accepted": list(r.accepted),
+                     "proved": r.proved} for r in p.retries],
         "reviewed": list(p.reviewed),
     }

@@ -55,7 +55,9 @@ def replay(seed: str, dealer: str, match: tuple[int, int], profile: object, acti
 
 
 def flagged(p: Practice, index: int, *, seed: object = 0) -> list[Retry]:
-    """The cards of yours the practice review flags in deal ``index``, as positions to retry."""
+    """The cards of yours the practice review flags in deal ``index``, as positions to retry: those the exact
+    judgement (:func:`judge`) also refuses (the review samples play-outs, the judgement solves every world it
+    draws exactly; a card both find costly is worth retrying)."""
     from explorer.engine.players.review import review_states
     log = p.deals[index]
     spec = p.profile.to_spec()
@@ -65,8 +67,12 @@ def flagged(p: Practice, index: int, *, seed: object = 0) -> list[Retry]:
     for d in rv.mistakes:
         before = states[d.index]
         acts = tuple(str(a) for a in before.actions)
-        out.append(Retry(f"{log.seed}@{len(acts)}", log.seed, log.dealer.value, log.match, spec, acts,
-                         str(d.played.card), str(d.best.card)))
+        key = f"{log.seed}@{len(acts)}"
+        j = judge(before, seed=key)
+        if d.played.card in j.accepted:
+            continue
+        out.append(Retry(key, log.seed, log.dealer.value, log.match, spec, acts, str(d.played.card),
+                         tuple(str(c) for c in j.accepted), j.proved))
     return out
 
 

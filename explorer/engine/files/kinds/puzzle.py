@@ -20,8 +20,8 @@ from explorer.engine.core.cards import Card, Seat
 from explorer.engine.core.errors import ScenarioError, at
 from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
 from explorer.engine.core.profiles import RuleProfile
-from explorer.engine.files.kinds.deal import DealIn, DealVerdict, judge_deal
-from explorer.engine.files.scenario import CardT, Model, read_model, register
+from explorer.engine.files.kinds.deal import DealVerdict, judge_deal
+from explorer.engine.files.scenario import CardT, Common, Model, SeatT, TrickIn, read_model, register
 from explorer.engine.game.state import GameState, Stage
 from explorer.engine.puzzles.doc import POSITION_KEYS
 from explorer.engine.puzzles.explain import explanation
@@ -48,7 +48,10 @@ class LossIn(Model):
     most: int
 
 
-class PuzzleIn(DealIn):
+class PuzzleIn(Common):
+    hands: dict[SeatT, list[CardT]]
+    projects: dict[SeatT, list[list[CardT]]] | None = None
+    tricks: list[TrickIn]
     answer: Annotated[list[CardT], Field(min_length=1, max_length=MAX_LINE_CARDS)]
     margin: Annotated[StrictInt, Field(ge=1)]
     worlds: Annotated[list[WorldsIn], Field(min_length=1, max_length=MAX_LINE_CARDS)]
