@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from explorer.engine.core.i18n import plural
+from explorer.engine.core.i18n import N_, plural
 from explorer.engine.puzzles import collection
 from explorer.engine.puzzles import progress as pm
 from explorer.engine.puzzles.retries import finished_deals, flagged
@@ -31,7 +31,7 @@ st.caption(t("Your rating {rating} (± {rd}) · daily streak {streak} · solved 
              rating=round(p.player.rating), rd=round(p.player.rd), streak=p.daily.current(day),
              solved=len(p.solved & {e.id for e in entries}), total=len(entries)))
 
-MODES = {"daily": "Daily puzzle", "rated": "Rated", "mistakes": "My mistakes"}
+MODES = {"daily": N_("Daily puzzle"), "rated": N_("Rated"), "mistakes": N_("My mistakes")}
 mode = st.segmented_control(t("Which puzzles"), list(MODES), default="daily", key=state.PUZZLES_MODE,
                             format_func=in_this_language(lambda m: t(MODES[m]) if m != "mistakes" else
                                                          t("My mistakes ({n})", n=len(p.mistakes) + len(p.retries))),

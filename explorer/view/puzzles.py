@@ -16,7 +16,7 @@ import html
 from collections.abc import Sequence
 
 from explorer.engine.core.cards import Card, Seat, Team
-from explorer.engine.core.i18n import Msg, Style, plural
+from explorer.engine.core.i18n import NC_, Msg, Style, plural, translator
 from explorer.engine.core.tables import Mode
 from explorer.engine.game.state import GameState
 from explorer.engine.puzzles.line import line_states
@@ -58,9 +58,16 @@ def facts(g: GameState) -> list[Msg]:
     return out
 
 
+_SEAT_WORDS = (NC_("puzzle board", "You"), NC_("puzzle board", "Partner"), NC_("puzzle board", "Right"),
+               NC_("puzzle board", "Left"))
+"""The seats around the board, from the player's side (a context of their own: "Right" is also "correct")."""
+
+
 def _names(seat: Seat) -> dict[Seat, str]:
     """The seats as the board names them, from the player's side."""
-    return {seat: t("You"), seat.partner: t("Partner"), seat.right: t("Right"), seat.left: t("Left")}
+    tr = translator(current())
+    words = [tr.pgettext("puzzle board", w) for w in _SEAT_WORDS]
+    return dict(zip((seat, seat.partner, seat.right, seat.left), words))
 
 
 def board_html(g: GameState, size: str = "md", answer: Card | None = None) -> str:
