@@ -223,7 +223,7 @@ def solution(shown: Shown) -> None:
     if tr["revealed"]:
         st.info(plain(pv.say(Msg("The answer: {cards}.", cards=list(v.answer)), seat)))
     if v.themes:
-        st.caption(t("Themes: {themes}", themes=", ".join(pv.theme_words(v.themes))))
+        st.caption(t("Themes: {themes}", themes=pv.theme_words(v.themes)))
     st.markdown("\n".join(f"- {plain(pv.say(m, seat))}" for m in v.explanation()))
     rows, end = pv.playout(start, v.line)
     st.markdown(t("**The solution, played out** (the deal as it was dealt):"))
