@@ -49,10 +49,6 @@ def _offer(skip: str | None = None) -> None:
     ss[state.PUZZLES_SHOWN] = {"mode": "rated", "kind": "puzzle", "id": e.id}
 
 
-def _open(kind: str, item_id: str) -> None:
-    ss[state.PUZZLES_SHOWN] = {"mode": "mistakes", "kind": kind, "id": item_id}
-
-
 def _review(practice) -> None:
     """Review the practice deals not reviewed yet (the latest few) and queue the costly cards."""
     prog = store.progress()
@@ -88,12 +84,26 @@ def practice_review() -> None:
         st.rerun()
 
 
-def mistakes() -> board.Shown | None:
-    """The queue: the puzzles failed and the practice positions flagged; the one opened, if any."""
+def _queue_items(prog: pm.Progress) -> list[tuple[str, str]]:
+    return [("puzzle", m) for m in reversed(prog.mistakes)] + [("retry", r.key) for r in reversed(prog.retries)]
+
+
+def _open(kind: str, item_id: str) -> None:
     prog = store.progress()
-    items = [("puzzle", m) for m in reversed(prog.mistakes)] + [("retry", r.key) for r in reversed(prog.retries)]
+    retry = next((r for r in prog.retries if r.key == item_id), None)
+    ss[state.PUZZLES_SHOWN] = {"mode": "mistakes", "kind": kind, "id": item_id, "retry": retry}
+
+
+def mistakes() -> board.Shown | None:
+    """The queue: the puzzles failed and the practice positions flagged; the one opened (kept on the board once
+    solved, though it has left the queue), if any."""
+    items = _queue_items(store.progress())
     practice_review()
-    if not items:
+    shown = ss.get(state.PUZZLES_SHOWN) or {}
+    tried = ss.get(state.PUZZLES_TRY) or {}
+    solved_here = (shown.get("mode") == "mistakes" and tried.get("mode") == "mistakes"
+                   and tried.get("id") == shown.get("id") and tried.get("done"))
+    if not items and not solved_here:
         st.info(t("Nothing to retry: the puzzles you miss and the costly cards of your practice games come here."))
         return None
     with st.container(key="puzzles.queue", horizontal=True, wrap=True, gap="small"):
@@ -101,15 +111,12 @@ def mistakes() -> board.Shown | None:
             label = (t("Puzzle {id}", id=item) if kind == "puzzle" else
                      t("Practice {id}", id=item.replace("@", " · ")))
             st.button(label, key=state.puzzles_queue_key(i), on_click=_open, args=(kind, item))
-    shown = ss.get(state.PUZZLES_SHOWN) or {}
-    if shown.get("mode") != "mistakes" or (shown.get("kind"), shown.get("id")) not in items:
-        kind, item = items[0]
-        shown = {"mode": "mistakes", "kind": kind, "id": item}
-        ss[state.PUZZLES_SHOWN] = shown
+    if not solved_here and (shown.get("mode") != "mistakes" or (shown.get("kind"), shown.get("id")) not in items):
+        _open(*items[0])
+        shown = ss[state.PUZZLES_SHOWN]
     if shown["kind"] == "puzzle":
         return board.puzzle(shown["id"], "mistakes")
-    r = next(x for x in prog.retries if x.key == shown["id"])
-    return board.retry(r, "mistakes")
+    return board.retry(shown["retry"], "mistakes")
 
 
 if mode == "daily":
@@ -132,6 +139,9 @@ if shown is not None:
     if tried.get("done") and mode == "rated":
         once.button(t("Next puzzle"), key=state.PUZZLES_NEXT, on_click=_offer, args=(shown.id,), type="primary",
                     width="stretch")
+    elif tried.get("done") and mode == "mistakes" and _queue_items(store.progress()):
+        once.button(t("Next in the queue"), key=state.PUZZLES_NEXT, on_click=_open,
+                    args=_queue_items(store.progress())[0], type="primary", width="stretch")
     elif tried.get("done") and mode == "daily":
         st.caption(plain(t("A new daily puzzle comes tomorrow (the date in UTC). Rated puzzles are in Rated.")))
 store.keep()

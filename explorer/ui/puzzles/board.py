@@ -175,7 +175,8 @@ def draw(shown: Shown) -> None:
     tr = attempt_of(shown)
     g = shown.state(tr["step"])
     seat = g.to_act
-    st.caption(" ".join(plain(pv.say(m, seat)) for m in pv.facts(g)))
+    name = t("Puzzle {id}", id=shown.id) if shown.kind == "puzzle" else t("Practice {id}", id=shown.id.replace("@", " · "))
+    st.caption(plain(" · ".join([name] + [pv.say(m, seat) for m in pv.facts(g)])))
     if g.completed_tricks:
         with st.expander(t("The tricks so far")):
             st.html(pv.played_html(g))
