@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from explorer.engine.core.errors import ScenarioError, joined
 from explorer.engine.core.i18n import N_, plural
 from explorer.engine.puzzles import collection
 from explorer.engine.puzzles import progress as pm
@@ -85,7 +86,10 @@ def practice_review() -> None:
 
 
 def _queue_items(prog: pm.Progress) -> list[tuple[str, str]]:
-    return [("puzzle", m) for m in reversed(prog.mistakes)] + [("retry", r.key) for r in reversed(prog.retries)]
+    """The queue's items, latest first: the puzzles missed (those this app still ships) and the practice positions."""
+    known = {e.id for e in entries}
+    return [("puzzle", m) for m in reversed(prog.mistakes) if m in known] + \
+        [("retry", r.key) for r in reversed(prog.retries)]
 
 
 def _open(kind: str, item_id: str) -> None:
@@ -110,13 +114,20 @@ def mistakes() -> board.Shown | None:
         for i, (kind, item) in enumerate(items[:12]):
             label = (t("Puzzle {id}", id=item) if kind == "puzzle" else
                      t("Practice {id}", id=item.replace("@", " · ")))
-            st.button(label, key=state.puzzles_queue_key(i), on_click=_open, args=(kind, item))
+            st.button(plain(label), key=state.puzzles_queue_key(i), on_click=_open, args=(kind, item))
     if not solved_here and (shown.get("mode") != "mistakes" or (shown.get("kind"), shown.get("id")) not in items):
         _open(*items[0])
         shown = ss[state.PUZZLES_SHOWN]
     if shown["kind"] == "puzzle":
         return board.puzzle(shown["id"], "mistakes")
-    return board.retry(shown["retry"], "mistakes")
+    try:
+        return board.retry(shown["retry"], "mistakes")
+    except ScenarioError as e:        # a stored position the rules no longer accept: said, and dropped
+        st.warning(t("This practice position cannot be set up again ({reason}); it leaves the queue.",
+                     reason=joined(e.problems)))
+        store.set_progress(pm.retry_done(store.progress(), shown["id"]))
+        ss.pop(state.PUZZLES_SHOWN, None)
+        return None
 
 
 if mode == "daily":

@@ -21,7 +21,7 @@ from explorer.engine.puzzles.prove import legal_cards
 from explorer.ui import state
 from explorer.ui.puzzles import board
 from explorer.ui.shell import browser_store
-from tests.app.taps import action, tap
+from tests.app.taps import action, double_tap, tap
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "explorer" / "app.py"
@@ -161,3 +161,25 @@ def test_a_card_the_practice_review_flags_comes_back_as_a_position_to_retry():
     assert kept(at)["retries"] == [] and kept(at)["reviewed"]
     stored = json.loads(at.session_state[state.STORE_MEMORY][browser_store.storage_key("practice")])["value"]
     assert stored == p.to_json(), "the practice match is only read"
+
+
+def test_a_double_tap_on_a_card_is_one_attempt():
+    at = open_page()
+    at.segmented_control(key=state.PUZZLES_MODE).set_value("rated").run()
+    pid = shown_id(at)
+    v = verdict(pid)
+    double_tap(at, card_key(v.steps[0].proof.losses[0].card))
+    value = kept(at)
+    assert len(value["attempts"]) == 1 and value["puzzles"][pid]["tries"] == 1
+    assert at.session_state[state.PUZZLES_TRY]["wrong"] == [str(v.steps[0].proof.losses[0].card)]
+
+
+def test_a_stored_position_the_rules_refuse_is_said_and_leaves_the_queue():
+    forged = {"player": {"rating": 1500, "rd": 350, "vol": 0.06},
+              "retries": [{"key": "1-1@3", "seed": "1-1", "dealer": "S", "match": [0, 0], "profile": "detailed",
+                           "actions": ["S: play AS"], "played": "AS", "accepted": ["KS"]}]}
+    at = open_page({KEY: browser_store.encode(forged)})
+    at.segmented_control(key=state.PUZZLES_MODE).set_value("mistakes").run()
+    assert not at.exception, at.exception
+    assert "cannot be set up again" in texts(at.warning)
+    assert kept(at)["retries"] == []

@@ -171,21 +171,30 @@ def reveal(shown: Shown) -> None:
 
 
 def draw(shown: Shown) -> None:
-    """The board: the facts, the tricks so far, the table, the hand (or the solution once it is found)."""
+    """The board: the facts, the tricks so far, the table and beside it (below it on a phone) the hand, or the
+    solution once it is found."""
     tr = attempt_of(shown)
     g = shown.state(tr["step"])
     seat = g.to_act
     name = t("Puzzle {id}", id=shown.id) if shown.kind == "puzzle" else t("Practice {id}", id=shown.id.replace("@", " · "))
-    st.caption(plain(" · ".join([name] + [pv.say(m, seat) for m in pv.facts(g)])))
+    st.caption(plain(name + " · " + " ".join(pv.say(m, seat) for m in pv.facts(g))))
     if g.completed_tricks:
         with st.expander(t("The tricks so far")):
             st.html(pv.played_html(g))
     found = shown.verdict.steps[tr["step"]].card if tr["done"] and shown.verdict else None
-    st.html(pv.board_html(g, size=sidebar.card_size(), answer=found))
-    _notice(seat)
+    table, side = st.columns([3, 2], gap="medium")
+    table.html(pv.board_html(g, size=sidebar.card_size(), answer=found))
+    with side:
+        _notice(seat)
+        if not tr["done"]:
+            _hand(shown, g, tr)
     if tr["done"]:
         solution(shown)
-        return
+
+
+def _hand(shown: Shown, g: GameState, tr: dict[str, Any]) -> None:
+    """The hand as card buttons: the cards already tried and those the rules refuse greyed (a tap says why)."""
+    seat = g.to_act
     st.markdown(t("**Your hand**: tap the card you would play."))
     wrong = set(tr["wrong"])
     legal = set(legal_cards(g))
