@@ -11,7 +11,7 @@ from explorer.engine.puzzles import progress as pm
 from explorer.engine.puzzles.retries import finished_deals, flagged
 from explorer.ui import state
 from explorer.ui.puzzles import board, store
-from explorer.ui.shell import once
+from explorer.ui.shell import lang, once
 from explorer.ui.shell.lang import in_this_language, t, tn
 from explorer.view import puzzles as pv
 from explorer.view.text import plain
@@ -58,14 +58,18 @@ def _review(practice) -> None:
     for i, _ in todo:
         found += flagged(practice, i)
     store.set_progress(pm.add_retries(prog, found, [key for _, key in todo]))
-    ss[state.PUZZLES_NOTICE] = ("info", [plural("The review looked at {n} deal.", "The review looked at {n} deals.",
-                                                len(todo)),
-                                         plural("{n} position to retry joined the queue.",
-                                                "{n} positions to retry joined the queue.", len(found))])
+    ss[state.PUZZLES_REVIEWED] = [plural("The review looked at {n} deal.", "The review looked at {n} deals.", len(todo)),
+                                  plural("{n} position to retry joined the queue.",
+                                         "{n} positions to retry joined the queue.", len(found))]
+    if found:
+        _open("retry", found[-1].key)
 
 
 def practice_review() -> None:
     """The practice match kept in this browser: a button to queue the cards its review flags."""
+    said = ss.get(state.PUZZLES_REVIEWED)
+    if said:
+        st.info(" ".join(plain(m.render(lang.style())) for m in said))
     ready, practice = store.practice()
     if not ready:
         st.caption(t("Looking for a practice match kept in this browser…"))
@@ -98,6 +102,14 @@ def _open(kind: str, item_id: str) -> None:
     ss[state.PUZZLES_SHOWN] = {"mode": "mistakes", "kind": kind, "id": item_id, "retry": retry}
 
 
+def _label(kind: str, item: str) -> str:
+    """A queue item as its button says it: the puzzle's id, or the practice deal and the trick of the card."""
+    if kind == "puzzle":
+        return t("Puzzle {id}", id=item)
+    r = next(x for x in store.progress().retries if x.key == item)
+    return t("Practice deal {seed}, trick {n}", seed=r.seed, n=board.trick_of(r))
+
+
 def mistakes() -> board.Shown | None:
     """The queue: the puzzles failed and the practice positions flagged; the one opened (kept on the board once
     solved, though it has left the queue), if any."""
@@ -112,9 +124,7 @@ def mistakes() -> board.Shown | None:
         return None
     with st.container(key="puzzles.queue", horizontal=True, wrap=True, gap="small"):
         for i, (kind, item) in enumerate(items[:12]):
-            label = (t("Puzzle {id}", id=item) if kind == "puzzle" else
-                     t("Practice {id}", id=item.replace("@", " · ")))
-            st.button(plain(label), key=state.puzzles_queue_key(i), on_click=_open, args=(kind, item))
+            st.button(plain(_label(kind, item)), key=state.puzzles_queue_key(i), on_click=_open, args=(kind, item))
     if not solved_here and (shown.get("mode") != "mistakes" or (shown.get("kind"), shown.get("id")) not in items):
         _open(*items[0])
         shown = ss[state.PUZZLES_SHOWN]

@@ -86,6 +86,11 @@ def puzzle(puzzle_id: str, mode: str) -> Shown | None:
     return Shown("puzzle", puzzle_id, mode, verdict=v) if v is not None else None
 
 
+def trick_of(r: Retry) -> int:
+    """The trick of a retry's card (from its actions: four cards a trick)."""
+    return sum(1 for a in r.actions if ": play " in a) // 4 + 1
+
+
 def retry(r: Retry, mode: str) -> Shown:
     """A practice position to retry (its cards accepted were judged when it joined the queue)."""
     return Shown("retry", r.key, mode, retry=r, start=retry_state(r))
@@ -176,7 +181,8 @@ def draw(shown: Shown) -> None:
     tr = attempt_of(shown)
     g = shown.state(tr["step"])
     seat = g.to_act
-    name = t("Puzzle {id}", id=shown.id) if shown.kind == "puzzle" else t("Practice {id}", id=shown.id.replace("@", " · "))
+    name = (t("Puzzle {id}", id=shown.id) if shown.kind == "puzzle" else
+            t("Practice deal {seed}, trick {n}", seed=shown.retry.seed, n=trick_of(shown.retry)))
     st.caption(plain(name + " · " + " ".join(pv.say(m, seat) for m in pv.facts(g))))
     if g.completed_tricks:
         with st.expander(t("The tricks so far")):

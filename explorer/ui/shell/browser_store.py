@@ -399,10 +399,11 @@ def _stored_key(name: str) -> str:
     return storage_key(name.removesuffix(PEEK))
 
 
-def peek(name: str, *, check: Callable[[Any], Any] | None = None) -> Reading:
+def peek(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = True) -> Reading:
     """Another page's value, read by a reader of its own: the page that keeps ``name`` still gets its own fresh
-    reading (the practice match is the Play page's; the Puzzles page only looks at it). Never saved from here."""
-    return read(name + PEEK, check=check)
+    reading (the practice match is the Play page's; the Puzzles page only looks at it). Never saved from here.
+    ``wait`` as for :func:`read` (by default the browser's answer reruns the page, even when nothing is stored)."""
+    return read(name + PEEK, check=check, wait=wait)
 
 
 def ready(name: str) -> bool:
