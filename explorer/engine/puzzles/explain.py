@@ -31,7 +31,14 @@ def proof_sentence(proof: Proof) -> Msg:
 
 
 def loss_sentence(loss: Loss, *, tempting: bool = False) -> Msg:
-    """What one other card loses against the answer."""
+    """What one other card loses against the answer.
+
+    >>> from explorer.engine.core.cards import Card
+    >>> str(loss_sentence(Loss(Card.parse("KH"), 2, 5.25, 8)))
+    'KH loses at least 2 game points (5.2 on average).'
+    >>> str(loss_sentence(Loss(Card.parse("7C"), 4, 4.0, 4), tempting=True))
+    '7C, the card a rule of thumb plays here, loses 4 game points in every arrangement.'
+    """
     if loss.least == loss.most:
         if tempting:
             return Msg("{card}, the card a rule of thumb plays here, loses {least} game points in every arrangement.",

@@ -13,7 +13,14 @@ from explorer.engine.game.state import GameState, Play
 
 
 def line_states(state: GameState, line: Sequence[Card]) -> list[GameState]:
-    """The state after each card of ``line``; IllegalActionError (a ValueError) at a card the rules refuse."""
+    """The state after each card of ``line``; IllegalActionError (a ValueError) at a card the rules refuse.
+
+    >>> from explorer.engine.solver.samples import random_position
+    >>> g = random_position(7, 1, 0)                     # the last trick, E to lead KS
+    >>> end = line_states(g, [Card.parse(c) for c in ("KS", "KH", "TS", "AC")])[-1]
+    >>> end.stage.value, end.tricks[-1].winner.value
+    ('over', 'W')
+    """
     out: list[GameState] = []
     for card in line:
         seat = state.to_act

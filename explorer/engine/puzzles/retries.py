@@ -28,7 +28,11 @@ WITHIN = 2.0
 
 
 def deal_key(seed: str, actions: int) -> str:
-    """A finished practice deal as the queue remembers it reviewed: its seed and its number of actions."""
+    """A finished practice deal as the queue remembers it reviewed: its seed and its number of actions.
+
+    >>> deal_key("7-2", 41)
+    '7-2#41'
+    """
     return f"{seed}#{actions}"
 
 
