@@ -121,3 +121,10 @@ def test_check_prints_the_proof_in_arabic_and_its_json_keys(tmp_path):
 def test_a_recorded_puzzle_refuses_what_is_not_a_puzzle():
     with pytest.raises(ScenarioError):
         recorded(_tamper(CHEAP, answer=[]), resolve_profile("detailed"))
+
+
+def test_a_puzzle_sent_to_a_tool_is_named_as_a_puzzle_the_tool_does_not_take():
+    from explorer.view.intake import TOOL_FOR_KIND, check_shape
+    assert check_shape(DOCS[CHEAP], ("play",), tool="Trick checker") == [
+        "kind: this is a puzzle scenario; the Trick checker takes play scenarios"]
+    assert "puzzle" not in TOOL_FOR_KIND

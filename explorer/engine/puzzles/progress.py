@@ -19,12 +19,23 @@ from there; a practice position the review flagged (:class:`Retry`) leaves it wh
 from __future__ import annotations
 
 import datetime as dt
+import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    ValidationError,
+)
 
-from explorer.engine.core.errors import ScenarioError, at
+from explorer.engine.core.errors import InputError, ScenarioError, at, short
 from explorer.engine.core.i18n import Msg
 from explorer.engine.puzzles.rating import START_VOL, Rating
 from explorer.engine.puzzles.rating import attempt as rated
@@ -37,7 +48,22 @@ MAX_PUZZLES = 5000
 PUZZLE_RD = 250.0
 """A puzzle's deviation before this browser has rated it: its first rating is an estimate."""
 
-Id = Annotated[str, StringConstraints(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_.:@-]+$")]
+def _id(v: Any) -> str:
+    if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9_.:@#-]{1,80}", v):
+        raise InputError("{value} is not an id (1 to 80 letters, digits and - _ . : @ #)", value=short(v))
+    return v
+
+
+def _number(lo: float, hi: float):
+    """A reader of a number from ``lo`` to ``hi`` that says so in the reader's language."""
+    def read(v: Any) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or not lo <= v <= hi:
+            raise InputError("{value} is not a number from {lo} to {hi}", value=short(v), lo=lo, hi=hi)
+        return float(v)
+    return read
+
+
+Id = Annotated[str, BeforeValidator(_id)]
 Day = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
 
@@ -185,9 +211,9 @@ class _Model(BaseModel):
 
 
 class _RatingIn(_Model):
-    rating: Annotated[float, Field(ge=-2000, le=6000, allow_inf_nan=False)]
-    rd: Annotated[float, Field(ge=0, le=350, allow_inf_nan=False)]
-    vol: Annotated[float, Field(gt=0, le=1, allow_inf_nan=False)]
+    rating: Annotated[float, BeforeValidator(_number(-2000, 6000))]
+    rd: Annotated[float, BeforeValidator(_number(0, 350))]
+    vol: Annotated[float, BeforeValidator(_number(0.000001, 1))]
 
     def rating_(self) -> Rating:
         return Rating(self.rating, self.rd, self.vol)
