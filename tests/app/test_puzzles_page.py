@@ -183,3 +183,14 @@ def test_a_stored_position_the_rules_refuse_is_said_and_leaves_the_queue():
     assert not at.exception, at.exception
     assert "cannot be set up again" in texts(at.warning)
     assert kept(at)["retries"] == []
+
+
+def test_showing_the_answer_counts_as_a_miss_and_plays_the_solution_out():
+    at = open_page()
+    at.segmented_control(key=state.PUZZLES_MODE).set_value("rated").run()
+    pid = shown_id(at)
+    tap(at, state.PUZZLES_REVEAL)
+    v = verdict(pid)
+    assert "The answer" in texts(at.info) and "is the answer" in texts(at.markdown)
+    assert kept(at)["mistakes"] == [pid] and not [b for b in at.button if (b.key or "").startswith(state.PUZZLES_CARD_PREFIX)]
+    assert any(str(c.pretty) in texts(at.info) for c in v.answer)
