@@ -1,5 +1,5 @@
 """Command line: ``python -m explorer check FILE.yaml [--json] [--profile ID]``, ``solve``, ``simulate``,
-``selfplay``, ``duel``."""
+``selfplay``, ``duel``, ``puzzles generate``."""
 
 from __future__ import annotations
 
@@ -344,6 +344,47 @@ def cmd_duel(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shard(value: str) -> tuple[int, int]:
+    """``I/N``: shard I of N (I from 1 to N)."""
+    m = re.fullmatch(r"\s*(\d{1,6})\s*/\s*(\d{1,6})\s*", value)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        raise argparse.ArgumentTypeError(f"{value!r} is not a shard I/N with I from 1 to N (e.g. 2/4)")
+    return int(m.group(1)), int(m.group(2))
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    """``puzzles generate``: find and write puzzles, one file each, skipping those already written."""
+    problem = _out_problem(args.out, folder=True)
+    if not 1 <= args.count <= 100_000:
+        problem = f"--count {args.count} is not a number of puzzles (1 to 100,000)"
+    elif not 1 <= args.workers <= 64:
+        problem = f"--workers {args.workers} is not a number of processes (1 to 64)"
+    if problem:
+        print(f"puzzles generate: {problem}", file=sys.stderr)
+        return 2
+    from explorer.engine.puzzles.generate import generate, numbers, puzzle_id
+    todo = numbers(args.count, args.shard)
+    print(f"puzzles {args.shard[0]}/{args.shard[1]} of {args.count} (seed {args.seed}): {len(todo)} to find, "
+          f"{args.workers} worker(s), into {_shown(args.out)}", flush=True)
+
+    def progress(index: int, what: str) -> None:
+        print(f"{puzzle_id(args.seed, index)}: {what}", flush=True)
+
+    try:
+        tally = generate(args.count, args.seed, Path(args.out), workers=args.workers, shard=args.shard,
+                         progress=progress)
+    except OSError as e:
+        print(f"puzzles generate: cannot write to {_shown(args.out)} ({e.strerror})", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"puzzles generate: interrupted; the files in {_shown(args.out)} are whole, run again to go on",
+              file=sys.stderr)
+        return 130
+    print(f"{tally['written']} written, {tally['kept']} already there, {tally['none']} not found"
+          + (f", {tally['failed']} failed their check (not written; please report it)" if tally["failed"] else ""))
+    return 1 if tally["failed"] else 0
+
+
 def _lang(value: str) -> str:
     if not re.fullmatch(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?", value):
         raise argparse.ArgumentTypeError(f"{value!r} is not a language code (e.g. en, ar)")
@@ -392,6 +433,16 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--profile", default="detailed")
     d.add_argument("--json", action="store_true", help="end with the figures as one JSON line")
     d.set_defaults(func=cmd_duel)
+    pz = sub.add_parser("puzzles", help="puzzles with a proved answer")
+    pzs = pz.add_subparsers(dest="puzzles_command", required=True)
+    g = pzs.add_parser("generate", help="find puzzles in self-play and write one kind: puzzle file each")
+    g.add_argument("--count", type=int, required=True, help="how many puzzles, numbered 0 to N-1")
+    g.add_argument("--seed", type=int, required=True)
+    g.add_argument("--out", required=True, help="folder for <seed>-0000.yaml, …")
+    g.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    g.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
+                   help="only the puzzles i with i %% N == I-1 (I from 1 to N)")
+    g.set_defaults(func=cmd_puzzles)
     return p
 
 

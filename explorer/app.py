@@ -15,6 +15,7 @@ PAGES = [
     (N_("Play"), "play.py", N_("Practice table"), ":material/playing_cards:"),
     (N_("Learn"), "home.py", N_("Start here"), ":material/home:"),
     (N_("Learn"), "lesson.py", N_("Lessons"), ":material/school:"),
+    (N_("Learn"), "puzzles.py", N_("Puzzles"), ":material/extension:"),
     (N_("Learn"), "classroom.py", N_("Classroom"), ":material/groups:"),
     (N_("Learn"), "join.py", N_("Join a class"), ":material/login:"),
     (N_("Explore"), "trick_checker.py", N_("Trick checker"), ":material/fact_check:"),

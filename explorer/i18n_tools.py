@@ -94,6 +94,7 @@ UI_DOMAINS: dict[str, tuple[str, ...]] = {
     "ui-play": ("explorer/app_pages/play.py", "explorer/view/practice.py", "explorer/view/practice_table.py",
                 "explorer/ui/practice/*.py", "explorer/ui/tools/score_view.py", "explorer/view/review.py",
                 "explorer/ui/review/*.py"),
+    "ui-puzzles": ("explorer/app_pages/puzzles.py", "explorer/ui/puzzles/*.py", "explorer/view/puzzles.py"),
     "ui-class": ("explorer/app_pages/classroom.py", "explorer/app_pages/join.py", "explorer/ui/classroom/*.py",
                  "explorer/classroom/*.py", "explorer/view/classroom.py"),
 }

@@ -12,7 +12,7 @@ from explorer.engine.core.i18n import N_, Msg
 from explorer.engine.core.profiles import OPTIONS, PROFILES, ProfileError, custom_profile
 from explorer.engine.core.visible import visible
 from explorer.engine.files.compare import responsible_options, verdict_summary
-from explorer.engine.files.scenario import KIND_NAMES, dump_yaml, internal_error
+from explorer.engine.files.scenario import dump_yaml, internal_error
 from explorer.ui import state
 from explorer.ui.shell import lang, sidebar
 from explorer.ui.shell.lang import choose, in_this_language, t, tn
@@ -75,7 +75,7 @@ defaults = {  # the widgets' first values, kept while the user visits other page
     state.COMPARE_REFERENCE: "detailed",
     state.COMPARE_LIBRARY_FILE: DEFAULT_FILE if DEFAULT_FILE in entries else next(iter(entries), None),
 }
-inbox.receive(PAGE, kinds=KIND_NAMES, to_form=None, defaults=defaults)
+inbox.receive(PAGE, kinds=tuple(intake.TOOL_FOR_KIND), to_form=None, defaults=defaults)  # every kind a tool opens
 box = ss.get(state.page_key(PAGE, state.META))
 if box and box.get("fresh"):  # a scenario just arrived: a custom profile in it fills the custom column
     box["fresh"] = False

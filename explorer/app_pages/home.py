@@ -16,6 +16,8 @@ SECTIONS = {
     N_("Learn"): [("play.py", N_("Practice table"), ":material/playing_cards:",
                    N_("Play deals against the computer, with the rules explained as they apply.")),
                   ("lesson.py", N_("Lessons"), ":material/school:", N_("From the deal to the score, one step at a time.")),
+                  ("puzzles.py", N_("Puzzles"), ":material/extension:",
+                   N_("Find the best card: every answer proved, a puzzle a day.")),
                   ("classroom.py", N_("Classroom"), ":material/groups:",
                    N_("Teachers: ask the room, and see every phone's answer arrive.")),
                   ("join.py", N_("Join a class"), ":material/login:", N_("Students: answer the projected question.")),

@@ -28,6 +28,7 @@ from explorer.engine.files.kinds.bidding import BiddingIn
 from explorer.engine.files.kinds.deal import DealIn
 from explorer.engine.files.kinds.play import PlayIn
 from explorer.engine.files.kinds.projects import ProjectsIn
+from explorer.engine.files.kinds.puzzle import PuzzleIn
 from explorer.engine.files.kinds.score import ScoreIn
 from explorer.engine.files.scenario import (
     KIND_NAMES,
@@ -51,9 +52,11 @@ TOOL_FOR_KIND: dict[str, tuple[str, str]] = {
     "bidding": ("compare_rules.py", N_("Compare rules")),
     "projects": ("compare_rules.py", N_("Compare rules")),
 }
-"""The page that opens each kind of scenario (bidding and projects: Compare rules)."""
+"""The page that opens each kind of scenario (bidding and projects: Compare rules; a puzzle is opened by none: the
+Puzzles page trains with the shipped set, ``check`` proves a file)."""
 
-_MODELS = {"play": PlayIn, "score": ScoreIn, "projects": ProjectsIn, "deal": DealIn, "bidding": BiddingIn}
+_MODELS = {"play": PlayIn, "score": ScoreIn, "projects": ProjectsIn, "deal": DealIn, "bidding": BiddingIn,
+           "puzzle": PuzzleIn}
 _META_FIRST = ("title", "topic", "notes")
 
 
@@ -126,7 +129,7 @@ def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, to
     add up) are left to the engine's verdict.
 
     >>> check_shape({"a": 1})
-    ['kind: missing (a scenario needs kind: play, score, projects, bidding or deal)']
+    ['kind: missing (a scenario needs kind: play, score, projects, bidding, deal or puzzle)']
     """
     kinds = tuple(kinds)
     raw = doc.get("kind")
@@ -136,6 +139,9 @@ def check_shape(doc: Mapping[str, Any], kinds: Iterable[str] = KIND_NAMES, *, to
     if kind is None:
         return [problem(Msg("kind: unknown kind {value} (use {kinds})", value=repr(raw),
                             kinds=[_kind_word(k) for k in KIND_NAMES]))]
+    if kind not in kinds and kind not in TOOL_FOR_KIND:
+        return [problem(Msg("kind: this is a {kind} scenario; the {tool} takes {kinds} scenarios",
+                            kind=_kind_word(kind), tool=Msg(tool or N_("tool")), kinds=_either_kind(kinds)))]
     if kind not in kinds:
         return [problem(Msg("kind: this is a {kind} scenario; the {tool} takes {kinds} scenarios (open it in the "
                             "{where})", kind=_kind_word(kind), tool=Msg(tool or N_("tool")),
@@ -223,7 +229,7 @@ def from_file(name: str) -> Msg:
 
 
 KIND_WORDS = {"play": N_("play"), "score": N_("score"), "deal": N_("deal"), "projects": N_("projects"),
-               "bidding": N_("bidding")}
+               "bidding": N_("bidding"), "puzzle": N_("puzzle")}
 """The kinds of scenario in words (msgids), as a sentence names them."""
 
 

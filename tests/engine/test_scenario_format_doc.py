@@ -20,6 +20,7 @@ from explorer.engine.files.kinds.bidding import BiddingBlockIn, BiddingIn
 from explorer.engine.files.kinds.deal import DealIn
 from explorer.engine.files.kinds.play import PlayIn
 from explorer.engine.files.kinds.projects import ProjectsIn
+from explorer.engine.files.kinds.puzzle import PuzzleIn
 from explorer.engine.files.kinds.score import ScoreIn
 from explorer.engine.files.scenario import KIND_NAMES, KINDS, Common, check_text
 
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "data" / "scenarios" / "README.md").read_text(encoding="utf-8")
 
 MODELS: dict[str, type[BaseModel]] = {"play": PlayIn, "score": ScoreIn, "projects": ProjectsIn,
-                                      "bidding": BiddingIn, "deal": DealIn}
+                                      "bidding": BiddingIn, "deal": DealIn, "puzzle": PuzzleIn}
 FREE_FORM: dict[tuple[type[BaseModel], str], type[BaseModel]] = {(DealIn, "bidding"): BiddingBlockIn}
 """Fields typed as a plain mapping that the kind reads with a model of its own."""
 

@@ -55,6 +55,8 @@ def format_verdict(out: dict[str, Any], style: Style = ENGLISH) -> str:
         lines += _bidding_lines(out)
     elif kind == "deal":
         lines += _deal_lines(out)
+    elif kind == "puzzle":
+        lines += _puzzle_lines(out)
     else:
         lines.append(str(out))
     return "\n".join(text(m, style) for m in lines)
@@ -172,4 +174,20 @@ def _deal_lines(out: dict[str, Any]) -> list[Msg | str]:
         else:
             lines.append(Msg("In progress: {seat} leads trick {n}. No score until the deal is whole.", n=n,
                              seat=_seat(out["to_play"])))
+    return lines
+
+
+def _puzzle_lines(out: dict[str, Any]) -> list[Msg | str]:
+    lines: list[Msg | str] = []
+    answer = _codes(out.get("answer"))
+    if out.get("valid"):
+        lines.append(plural("{seat} to play, {n} trick left: the answer {answer} is proved again, by a margin of "
+                            "{margin} game points.",
+                            "{seat} to play, {n} tricks left: the answer {answer} is proved again, by a margin of "
+                            "{margin} game points.", int(out.get("tricks_left") or 0), seat=_seat(out.get("seat")),
+                            answer=answer, margin=out.get("margin")))
+    else:
+        lines.append(Msg("{seat} to play: the answer {answer} does not check: {reason}", seat=_seat(out.get("seat")),
+                         answer=answer, reason=out.get("error") or ""))
+    lines += [f"  {sentence}" for sentence in out.get("explanation") or []]
     return lines

@@ -42,7 +42,7 @@ from explorer.engine.rules.match import MAX_DEAL_AWARD, MAX_MATCH_TOTAL
 MAX_SCENARIO_BYTES = 64 * 1024
 """Largest scenario accepted (a whole recorded deal is about 2 KB)."""
 
-KIND_NAMES = ("play", "score", "projects", "bidding", "deal")
+KIND_NAMES = ("play", "score", "projects", "bidding", "deal", "puzzle")
 
 META_KEYS = ("title", "notes", "topic", "tags", "id", "question", "expect", "expect_errors", "answer", "explanation")
 """Keys for people (and lessons) that the engine ignores."""
@@ -191,7 +191,7 @@ class Common(Model):
     """Keys every kind accepts."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: Literal["play", "score", "projects", "bidding", "deal"]
+    kind: Literal["play", "score", "projects", "bidding", "deal", "puzzle"]
     profile: str | dict[str, Any] | None = None
     dealer: SeatT | None = None
     match: dict[TeamT, MatchTotalT] | None = None

@@ -247,7 +247,7 @@ def _answer(name: str, *, wait: bool = False) -> dict[str, Any] | None:
     """The reader's latest answer for ``name``: ``{text, tab, seq}`` (and ``error`` or ``size``)."""
     if _in_app_test():
         memory = st.session_state.setdefault(keys.STORE_MEMORY, {})
-        text = memory.get(storage_key(name))
+        text = memory.get(_stored_key(name))
         refused, _slot(name).memory_refused = _slot(name).memory_refused, None
         if refused:  # the reader's answer to a refused write: what is there now
             return {"text": text, "tab": "memory", "seq": f"refused {refused['refused']}", **refused}
@@ -288,7 +288,7 @@ def _reader(name: str) -> None:
 def _mount_reader(name: str) -> None:
     element = keys.store_read_key(name)
     _hide(element)
-    result = _component(key=element, data={"op": "read", "key": storage_key(name), "max": MAX_CHARS,
+    result = _component(key=element, data={"op": "read", "key": _stored_key(name), "max": MAX_CHARS,
                                            "session": _token()},
                         on_stored_change=lambda: None)
     got = result.get("stored") if result is not None else None
@@ -391,6 +391,22 @@ def _reading(slot: _Slot, *, fresh: bool = False, value: Any = None) -> Reading:
     return Reading(ready=slot.answered, value=value, fresh=fresh, problem=slot.problem, raw=slot.raw)
 
 
+PEEK = "@peek"
+"""The suffix of a second reader's slot (:func:`peek`)."""
+
+
+def _stored_key(name: str) -> str:
+    """The localStorage key a slot reads: its name's, a :func:`peek` slot its value's."""
+    return storage_key(name.removesuffix(PEEK))
+
+
+def peek(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = True) -> Reading:
+    """Another page's value, read by a reader of its own: the page that keeps ``name`` still gets its own fresh
+    reading (the practice match is the Play page's; the Puzzles page only looks at it). Never saved from here.
+    ``wait`` as for :func:`read` (by default the browser's answer reruns the page, even when nothing is stored)."""
+    return read(name + PEEK, check=check, wait=wait)
+
+
 def ready(name: str) -> bool:
     """Whether the browser has answered for ``name`` in this session (:func:`read` mounted its reader)."""
     return _slot(name).answered
@@ -416,6 +432,8 @@ def save(name: str, value: Any) -> bool:
     unusable stored text, until the value differs from the page's starting one. StoreError when the
     value is not JSON or too large.
     """
+    if name.endswith(PEEK):
+        raise ValueError(f"{name!r} is read with peek() and is not saved from there")
     slot = _slot(name)
     text = encode(value)
     if not slot.answered:

@@ -6,7 +6,7 @@ message...) and the keys of one item on a page are ``page_key(<page>, *parts)``
 (``page_key(LIBRARY, "open", stem)``); a few keys with a variable part have a function
 ``<page>_<thing>_key(...)`` (``score_project_key("N") == "score.projects.N"``). Pages: ``app``,
 ``sidebar``, ``glossary``, ``charts``, ``trick``, ``score``, ``compare``, ``library``, ``deal``,
-``sheet``, ``lesson``, ``play``, ``classroom`` (the teacher's), ``join`` (the students'), and ``store`` (the browser store).
+``sheet``, ``lesson``, ``play``, ``puzzles``, ``classroom`` (the teacher's), ``join`` (the students'), and ``store`` (the browser store).
 
 Each page's keys are in the module of its name (``state/trick.py``...), all read from here
 (``state.TRICK_MODE``). The package only names keys; it imports no Streamlit. The sidebar's widgets are in
@@ -25,6 +25,7 @@ from explorer.ui.state.join import *  # noqa: F403
 from explorer.ui.state.lesson import *  # noqa: F403
 from explorer.ui.state.library import *  # noqa: F403
 from explorer.ui.state.play import *  # noqa: F403
+from explorer.ui.state.puzzles import *  # noqa: F403
 from explorer.ui.state.score import *  # noqa: F403
 from explorer.ui.state.sheet import *  # noqa: F403
 from explorer.ui.state.shell import *  # noqa: F403

@@ -1,0 +1,127 @@
+"""Ratings and progress: Glicko-2 as Glickman's paper computes it, each attempt a game between the player and the
+puzzle, the daily streak, the mistakes queue, the stored form refused with its place, another tab's progress joined,
+and the shipped set's daily puzzle and offers near a rating."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.engine.core.errors import ScenarioError
+from explorer.engine.puzzles import collection
+from explorer.engine.puzzles import progress as pm
+from explorer.engine.puzzles.rating import MIN_RD, START_RD, Rating, attempt, estimate, expected, update
+
+
+def test_glicko2_gives_the_papers_worked_example():
+    """Glickman, "Example of the Glicko-2 system" (2013): 1500/200/0.06 beats 1400/30, loses to 1550/100 and
+    1700/300 with tau 0.5: r' = 1464.06, RD' = 151.52, sigma' = 0.05999."""
+    r = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)])
+    assert r.rating == pytest.approx(1464.06, abs=0.01)
+    assert r.rd == pytest.approx(151.52, abs=0.01)
+    assert r.vol == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_glicko2_uses_the_deviation_where_the_paper_does_away_from_1500():
+    """The paper's step 5 has phi squared; a rating other than 1500 must not change the volatility's function (the
+    PyPI package glicko2 2.1.0 uses mu squared there)."""
+    games = [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)]
+    shifted = [(Rating(o.rating + 300, o.rd), s) for o, s in games]
+    a = update(Rating(1500, 200, 0.06), games)
+    b = update(Rating(1800, 200, 0.06), shifted)
+    assert b.vol == pytest.approx(a.vol, abs=1e-9) and b.rating - 300 == pytest.approx(a.rating, abs=1e-6)
+
+
+def test_a_period_without_games_only_widens_the_deviation_up_to_the_start():
+    r = update(Rating(1600, 100, 0.06), [])
+    assert r.rating == 1600 and 100 < r.rd < 101
+    assert update(Rating(1600, 349.99, 0.06), []).rd == START_RD
+
+
+def test_an_attempt_moves_the_player_and_the_puzzle_apart():
+    player, puzzle = Rating(1500, 200), Rating(1500, 200)
+    won_p, won_z = attempt(player, puzzle, True)
+    lost_p, lost_z = attempt(player, puzzle, False)
+    assert won_p.rating > 1500 > won_z.rating and lost_p.rating < 1500 < lost_z.rating
+    assert expected(Rating(1700, 100), Rating(1500, 100)) > 0.5 > expected(Rating(1300, 100), Rating(1500, 100))
+
+
+def test_the_deviation_never_falls_below_the_floor():
+    p, z = Rating(1500, 50), Rating(1500, 50)
+    for _ in range(30):
+        p, z = attempt(p, z, True)
+    assert p.rd >= MIN_RD and z.rd >= MIN_RD
+
+
+def test_the_first_rating_grows_with_what_makes_a_puzzle_hard():
+    easy = dict(legal=2, tricks_left=2, steps=1, margin=10, worlds=2, tempting=False)
+    assert estimate(**easy) < estimate(**{**easy, "legal": 4}) < estimate(**{**easy, "legal": 4, "tricks_left": 5})
+    assert estimate(**easy) < estimate(**{**easy, "tempting": True}) < estimate(**{**easy, "tempting": True, "steps": 2})
+    assert 600 <= estimate(**easy) and estimate(legal=8, tricks_left=6, steps=2, margin=2, worlds=10**9,
+                                                tempting=True) <= 2400
+
+
+def test_the_daily_streak_counts_days_in_a_row_and_starts_again_after_a_gap():
+    d = pm.Daily()
+    d = d.solved_on("2026-12-01").solved_on("2026-12-02").solved_on("2026-12-02")
+    assert (d.streak, d.best, d.current("2026-12-03"), d.current("2026-12-04")) == (2, 2, 2, 0)
+    d = d.solved_on("2026-12-05")
+    assert (d.streak, d.best) == (1, 2)
+
+
+def test_a_missed_puzzle_joins_the_queue_and_leaves_it_when_solved():
+    p = pm.attempt(pm.Progress(), "a", 1200, solved=False, day="2026-12-01")
+    p = pm.attempt(p, "b", 1200, solved=False, day="2026-12-01")
+    assert p.mistakes == ("a", "b") and p.solved == set()
+    p = pm.attempt(p, "a", 1200, solved=True, day="2026-12-02")
+    assert p.mistakes == ("b",) and p.solved == {"a"} and p.puzzles["a"].tries == 2
+
+
+def test_stored_progress_comes_back_as_it_was():
+    p = pm.attempt(pm.Progress(), "2026-0001", 1300, solved=True, day="2026-12-01", daily=True)
+    r = pm.Retry("7-1@16", "7-1", "S", (0, 0), "detailed", ("E: pass",), "9D", ("KD",), True)
+    p = pm.add_retries(p, [r], ["7-1#40"])
+    back = pm.from_json(pm.to_json(p))
+    assert pm.to_json(back) == pm.to_json(p) and back.retries == (r,) and back.daily.streak == 1
+
+
+@pytest.mark.parametrize("value, where", [
+    pytest.param([], "puzzle progress is a mapping", id="not-a-mapping"),
+    pytest.param({"player": {"rating": "high", "rd": 1, "vol": 0.06}}, "player.rating", id="rating-text"),
+    pytest.param({"player": {"rating": 1500, "rd": 350, "vol": 0.06}, "attempts": [["x", "2026-02-30", True]]},
+                 "attempts[0]", id="no-such-day"),
+    pytest.param({"player": {"rating": 1500, "rd": 350, "vol": 0.06}, "mistakes": ["<script>"]}, "mistakes[0]",
+                 id="bad-id"),
+    pytest.param({"player": {"rating": 1500, "rd": 350, "vol": 0.06}, "extra": 1}, "extra", id="unknown-key"),
+])
+def test_damaged_stored_progress_is_refused_with_its_place(value, where):
+    with pytest.raises(ScenarioError) as e:
+        pm.from_json(value)
+    assert where in str(e.value)
+
+
+def test_another_tabs_progress_is_joined_to_this_tabs():
+    base = pm.attempt(pm.Progress(), "a", 1500, solved=False, day="2026-12-01")
+    mine = pm.attempt(base, "b", 1500, solved=True, day="2026-12-02")
+    theirs = pm.attempt(base, "a", 1500, solved=True, day="2026-12-02", daily=True)
+    m = pm.merged(base, mine, theirs)
+    assert set(m.puzzles) == {"a", "b"} and m.mistakes == () and len(m.attempts) == 3
+    assert m.daily.last == "2026-12-02" and m.player == mine.player
+
+
+def test_the_daily_puzzle_is_the_same_all_day_and_changes_from_day_to_day():
+    entries = collection.load()
+    days = [f"2026-12-{d:02d}" for d in range(1, 31)]
+    assert collection.daily(entries, days[0]) == collection.daily(list(reversed(entries)), days[0])
+    assert len({collection.daily(entries, d).id for d in days}) > 15
+
+
+def test_a_rated_puzzle_is_offered_near_the_rating_and_never_one_already_solved_while_others_are_left():
+    entries = collection.load()
+    low = collection.offer(entries, 600, seed=1)
+    high = collection.offer(entries, 2400, seed=1)
+    assert low.rating < high.rating
+    ids = [e.id for e in entries]
+    left = ids[-1]
+    e = collection.offer(entries, 1500, solved=set(ids[:-1]), seed=2)
+    assert e.id == left
+    assert collection.offer(entries, 1500, solved=set(ids), skip={left}, seed=3).id != left
