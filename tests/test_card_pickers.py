@@ -12,7 +12,6 @@ APP = ROOT / "explorer"
 
 MAY_SELECT_ALL = {
     "Seats to review": "all four seats is a sensible review (explorer/app_pages/deal_checker.py)",
-    "Projects to declare": "declaring every project a hand holds is a sensible choice (explorer/app_pages/play.py)",
 }
 """Multiselects whose "Select all" means something, by label, with the reason."""
 

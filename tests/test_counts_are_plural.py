@@ -95,9 +95,19 @@ FIXED: dict[str, str] = {
     "{seat} wins trick {n} ({points} points).": "the Arabic names the figure («أبناطها {points}»)",
     "Your hand could show {best} game points of projects; you declared {got}.":
         "two counts: the Arabic names the figures («قيمة المشاريع … {best} من النقاط»)",
+    "the margin is {margin} game points, not the {recorded} recorded": "the Arabic names the figure («{margin} من النقاط»)",
+    "{card} is not proved: in arrangement {n} of those solved it leads {rival} by {lead} game points only":
+        "the Arabic names the figure («من النقاط»)",
+    "{card}, the card a rule of thumb plays here, loses {least} game points in every arrangement.":
+        "the Arabic names the figure («{least} من النقاط»)",
+    "{card} loses {least} game points in every arrangement.": "the Arabic names the figure («{least} من النقاط»)",
+    "{card}, the card a rule of thumb plays here, loses at least {least} game points ({mean} on average).":
+        "the Arabic names the figure («من النقاط»)",
+    "{card} loses at least {least} game points ({mean} on average).": "the Arabic names the figure («من النقاط»)",
 }
 """Sentences whose count is a fixed number (a constant of the rules or of the reader), a decimal or a fraction: the
-Arabic is written for that number, or names the figure («{cost} من النقاط»). A count above a limit is not fixed:
+Arabic is written for that number, or names the figure («{cost} من النقاط», «أبناطها {points}»), which reads right
+for every number. A count above a limit is not fixed:
 Arabic words 103 and 111 differently («103 أحرف», «111 حرفًا»), so it goes through a plural message too."""
 
 ELSEWHERE: dict[str, str] = {

@@ -69,6 +69,18 @@ def card_label(card: Card | str) -> str:
     return t("{rank} of {suit}", rank=rank, suit=card.suit)
 
 
+def button_face(card: Card | str, suffix: str = "") -> str:
+    """A card on a button or a pill: its face, red for hearts and diamonds (Streamlit Markdown; the face is
+    made of a rank and a suit sign, never text from a user).
+
+    >>> button_face("QH"), button_face("TC"), button_face("AD", " ✓")
+    (':red[Q♥]', '10♣', ':red[A♦ ✓]')
+    """
+    card = Card.parse(card)
+    text = card.pretty + suffix
+    return f":red[{text}]" if card.suit.is_red else text
+
+
 def card_html(
     card: Card | str,
     *,

@@ -89,9 +89,7 @@ def css(size: str = "md") -> str:
 
 def card_label(card: Card | str, suffix: str = "") -> str:
     """A button label for a card: red suits in red (Streamlit markdown)."""
-    card = Card.parse(card)
-    text = card.pretty + suffix
-    return f":red[{text}]" if card.suit.is_red else text
+    return ui.button_face(card, suffix)
 
 
 def contract_label(value: str) -> str:

@@ -31,7 +31,6 @@ from explorer.ui.shell import once, sidebar
 from explorer.ui.shell.lang import t
 from explorer.view import cards as ui
 from explorer.view import puzzles as pv
-from explorer.view.practice import card_button_label
 from explorer.view.text import plain
 
 ss = st.session_state
@@ -207,7 +206,7 @@ def _hand(shown: Shown, g: GameState, tr: dict[str, Any]) -> None:
     with st.container(key="puzzles.hand", horizontal=True, wrap=True, gap="small"):
         for card in ui.sort_hand(g.hand(seat), trump=g.contract.trump):
             gone = str(card) in wrong or card not in legal
-            label = f":gray[{card.pretty}]" if gone else card_button_label(card)
+            label = f":gray[{card.pretty}]" if gone else ui.button_face(card)
             once.button(label, key=keys.puzzles_card_key(str(card)), on_click=tap, args=(shown, card),
                         type="tertiary" if gone else "secondary")
     once.button(t("Show the answer"), key=keys.PUZZLES_REVEAL, on_click=reveal, args=(shown,), type="tertiary")

@@ -15,10 +15,11 @@ from functools import cache
 
 import streamlit as st
 
-from explorer.engine.core.cards import Card, Suit
+from explorer.engine.core.cards import Suit
 from explorer.ui import state
 from explorer.ui.shell.lang import in_this_language, t, tn
 from explorer.ui.tools import forms
+from explorer.view.cards import button_face
 
 _CSS = """<style>
 /* Tappable cards: compact pills, so a suit's eight cards fit one row on a 390 px phone. */
@@ -37,8 +38,7 @@ def face(code: str) -> str:
     >>> face("QH"), face("TC")
     (':red[Q♥]', '10♣')
     """
-    card = Card.parse(code)
-    return f":red[{card.pretty}]" if card.suit.is_red else card.pretty
+    return button_face(code)
 
 
 def _tapped(cards_key: str, suit: str, limit: int) -> None:
