@@ -92,3 +92,24 @@ def test_worlds_are_reproducible_from_the_generator():
     a = sample_worlds(g.view(g.to_act), 5, random.Random(3))
     b = sample_worlds(g.view(g.to_act), 5, random.Random(3))
     assert a == b
+
+
+class _BackwardsSet(frozenset):
+    """A set of cards that lists itself in the reverse of its usual order: the order a set of interned cards lists
+    itself in follows their addresses in memory, which differ from one process to the next."""
+
+    def __iter__(self):
+        return iter(reversed(list(super().__iter__())))
+
+
+def test_the_same_seed_samples_the_same_worlds_whatever_order_a_set_lists_the_cards_in():
+    """A hint or a review is reproducible across processes: the sampled deals depend on the seed alone."""
+    from dataclasses import replace
+
+    from explorer.engine.players.sampling import _one
+    g = _play_hokum()
+    k = knowledge(g.view(g.to_act))
+    backwards = replace(k, unknown=_BackwardsSet(k.unknown))
+    assert list(backwards.unknown) != list(k.unknown)
+    assert [_one(k, random.Random(s), 200) for s in range(5)] == [_one(backwards, random.Random(s), 200)
+                                                                  for s in range(5)]

@@ -114,7 +114,7 @@ def sample_worlds(view: PlayerView, n: int, rng: random.Random, *, tries: int = 
 
 
 def _one(k: Knowledge, rng: random.Random, tries: int) -> World:
-    cards = list(k.unknown)
+    cards = [c for c in DECK if c in k.unknown]  # in the deck's order: a set's order follows the cards' addresses
     opts = {c: k.options(c) for c in cards}
     for _ in range(tries):
         rng.shuffle(cards)
