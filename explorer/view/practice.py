@@ -409,17 +409,22 @@ def second_person(text: str, lang: str) -> str:
     """A sentence naming the user ("أنت", the default name of South) after a preposition or a noun, with the
     pronoun attached as Arabic writes it: the engine's sentences name seats, and ``على أنت`` must read ``عليك``.
 
-    A team of two names ("أنت ونورة") is left as it is; other languages are never touched.
+    Your team after the word فريق is «فريقك» («لفريق أنت ونورة» reads «لفريقك»); a team of two names elsewhere
+    ("أنت ونورة") is left as it is; other languages are never touched.
 
     >>> second_person("التوزيع التالي على \u2068أنت\u2069.", "ar")
     'التوزيع التالي عليك.'
-    >>> second_person("الحساب لفريق \u2068أنت\u2069 و\u2068نورة\u2069", "ar").count("أنت")
+    >>> second_person("الحساب لفريق \u2068أنت\u2069 و\u2068نورة\u2069", "ar")
+    'الحساب لفريقك'
+    >>> second_person("الفائز: \u2068أنت\u2069 و\u2068نورة\u2069", "ar").count("أنت")
     1
     """
     words = _ATTACHED_YOU.get(lang)
     if not words:
         return text
     you = re.escape(default_names(lang)[Seat.S])
+    text = re.sub(rf"(?<![\w\u0640\u064b-\u065f\u0670])(ل?)فريق\s?\u2068{you}\u2069\s?و\u2068[^\u2069]*\u2069",
+                  lambda m: m.group(1) + "فريقك", text)
     pattern = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     # not the end of a longer word: «المدبّل أنت» (you doubled) is no «لـ أنت»; a vowel mark is part of its word
     found = re.compile(rf"(?<![\w\u0640\u064b-\u065f\u0670])({pattern})\s?\u2068{you}\u2069(?!\s*و\u2068)")
