@@ -162,6 +162,14 @@ def skipped_turns(before: BiddingState, after: BiddingState, *, you: Seat | None
     >>> b = start(Seat.S, Card.parse("9H"))
     >>> [str(m) for m in skipped_turns(b, apply_call(b, "E: sun"))][:1]
     ["N is not asked: E's Sun stands; N comes after E, and a Sun can be replaced only by an earlier seat."]
+
+    In round 2 a Sun ends the bidding: the seats after it are not asked because of that Sun.
+
+    >>> r2 = b
+    >>> for c in ("E: pass", "N: pass", "W: pass", "S: pass", "E: hokum D"):
+    ...     r2 = apply_call(r2, c)
+    >>> [str(m) for m in skipped_turns(r2, apply_call(r2, "N: sun"))][:1]
+    ["W is not asked: N calls Sun over E's Hokum ♦: Sun beats Hokum, and a Sun ends round 2."]
     """
     out: list[Msg] = []
     if before.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO):
@@ -169,9 +177,10 @@ def skipped_turns(before: BiddingState, after: BiddingState, *, you: Seat | None
         order = before.order
         stop = order.index(after.next) if after.phase is before.phase and after.next in order else 4
         asked = after if after.phase.is_bidding else replace(after, phase=before.phase)
+        ended = before.phase is Phase.ROUND_TWO and not after.phase.is_bidding   # a round-2 Sun ends it for all
         for seat in order[order.index(caller) + 1:stop]:
             call = Call(CallKind.SUN, seat=seat)
-            why = reason(call_rule(asked, seat, call), Asked(asked, seat, call))
+            why = after.history[-1].reason if ended else reason(call_rule(asked, seat, call), Asked(asked, seat, call))
             out.append(Msg("You are not asked: {reason}", reason=why) if seat is you else
                        Msg("{seat} is not asked: {reason}", seat=seat, reason=why))
     if before.phase.is_bidding and not after.phase.is_bidding and after.phase is not Phase.REDEAL \
@@ -409,17 +418,22 @@ def second_person(text: str, lang: str) -> str:
     """A sentence naming the user ("أنت", the default name of South) after a preposition or a noun, with the
     pronoun attached as Arabic writes it: the engine's sentences name seats, and ``على أنت`` must read ``عليك``.
 
-    A team of two names ("أنت ونورة") is left as it is; other languages are never touched.
+    Your team after the word فريق is «فريقك» («لفريق أنت ونورة» reads «لفريقك»); a team of two names elsewhere
+    ("أنت ونورة") is left as it is; other languages are never touched.
 
     >>> second_person("التوزيع التالي على \u2068أنت\u2069.", "ar")
     'التوزيع التالي عليك.'
-    >>> second_person("الحساب لفريق \u2068أنت\u2069 و\u2068نورة\u2069", "ar").count("أنت")
+    >>> second_person("الحساب لفريق \u2068أنت\u2069 و\u2068نورة\u2069", "ar")
+    'الحساب لفريقك'
+    >>> second_person("الفائز: \u2068أنت\u2069 و\u2068نورة\u2069", "ar").count("أنت")
     1
     """
     words = _ATTACHED_YOU.get(lang)
     if not words:
         return text
     you = re.escape(default_names(lang)[Seat.S])
+    text = re.sub(rf"(?<![\w\u0640\u064b-\u065f\u0670])(ل?)فريق\s?\u2068{you}\u2069\s?و\u2068[^\u2069]*\u2069",
+                  lambda m: m.group(1) + "فريقك", text)
     pattern = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     # not the end of a longer word: «المدبّل أنت» (you doubled) is no «لـ أنت»; a vowel mark is part of its word
     found = re.compile(rf"(?<![\w\u0640\u064b-\u065f\u0670])({pattern})\s?\u2068{you}\u2069(?!\s*و\u2068)")
