@@ -22,7 +22,7 @@ from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.files.kinds.deal import DealVerdict, judge_deal
 from explorer.engine.files.scenario import CardT, Common, Model, SeatT, TrickIn, read_model, register
-from explorer.engine.game.state import GameState, Stage
+from explorer.engine.game.state import GameState, Play, Stage
 from explorer.engine.puzzles.doc import POSITION_KEYS
 from explorer.engine.puzzles.explain import explanation
 from explorer.engine.puzzles.line import line_states
@@ -175,7 +175,18 @@ def _steps(s: PuzzleIn, start: GameState) -> tuple[list[tuple[GameState, Card]],
     wanted = list(s.answer)
     if [c for _, c in turns[:len(wanted)]] != wanted:
         raise ScenarioError([at("answer", Msg("the line does not play the answer's cards at {seat}'s turns", seat=seat))])
+    refused = [at(f"answer[{i}]", _refused(st, c)) for i, (st, c) in enumerate(turns[:len(wanted)])
+               if c not in legal_cards(st)]
+    if refused:             # a card not in the hand, or one the rules refuse: nothing to prove
+        raise ScenarioError(refused)
     return [(st, c) for st, c in turns[:len(wanted)]], line
+
+
+def _refused(state: GameState, card: Card) -> Msg:
+    """Why the seat to play cannot play ``card`` as the answer: not in its hand, or the rule that refuses it."""
+    if card not in state.hand(state.to_act):
+        return Msg("{card} is not in {seat}'s hand.", card=card, seat=state.to_act)
+    return state.why_not(Play(card, False, state.to_act)).reason
 
 
 @register("puzzle")
