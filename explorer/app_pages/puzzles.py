@@ -133,8 +133,8 @@ def mistakes() -> board.Shown | None:
     try:
         return board.retry(shown["retry"], "mistakes")
     except ScenarioError as e:        # a stored position the rules no longer accept: said, and dropped
-        st.warning(t("This practice position cannot be set up again ({reason}); it leaves the queue.",
-                     reason=joined(e.problems)))
+        st.warning(plain(t("This practice position cannot be set up again ({reason}); it leaves the queue.",
+                           reason=joined(e.problems))))   # the reason may quote what the browser kept
         store.set_progress(pm.retry_done(store.progress(), shown["id"]))
         ss.pop(state.PUZZLES_SHOWN, None)
         return None

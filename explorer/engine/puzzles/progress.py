@@ -63,7 +63,14 @@ def _number(lo: float, hi: float):
     return read
 
 
+def _card(v: Any) -> str:
+    """A card as the progress keeps it (its code, ``KH``); CardError, which says why, for anything else."""
+    from explorer.engine.core.cards import Card
+    return str(Card.parse(v))
+
+
 Id = Annotated[str, BeforeValidator(_id)]
+CardCode = Annotated[str, BeforeValidator(_card)]
 Day = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
 
@@ -238,8 +245,8 @@ class _RetryIn(_Model):
     match: tuple[Annotated[StrictInt, Field(ge=0, le=400)], Annotated[StrictInt, Field(ge=0, le=400)]]
     profile: str | dict[str, Any] | None = None
     actions: Annotated[list[Annotated[str, StringConstraints(max_length=80)]], Field(max_length=100)]
-    played: Annotated[str, StringConstraints(max_length=4)]
-    accepted: Annotated[list[Annotated[str, StringConstraints(max_length=4)]], Field(min_length=1, max_length=8)]
+    played: CardCode
+    accepted: Annotated[list[CardCode], Field(min_length=1, max_length=8)]
     proved: StrictBool = False
 
 
