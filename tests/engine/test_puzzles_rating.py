@@ -52,6 +52,22 @@ def test_the_deviation_never_falls_below_the_floor():
     assert p.rd >= MIN_RD and z.rd >= MIN_RD
 
 
+@pytest.mark.parametrize("solved", [True, False])
+def test_an_attempt_between_any_ratings_the_browser_may_keep_is_kept_and_read_back(solved):
+    """Ratings thousands of points apart made the expected score exactly 0 or 1 (ZeroDivisionError at the tap), and
+    an update could leave the range the stored form reads (the next load set the whole progress aside)."""
+    import itertools
+    import json
+
+    from explorer.engine.puzzles.rating import RATINGS, VOLS
+    corners = [{"rating": r, "rd": rd, "vol": v} for r, rd, v in itertools.product(RATINGS, (0, START_RD), VOLS)]
+    for me, it in itertools.product(corners, corners):
+        p = pm.from_json({"player": me, "puzzles": {"x": {"rating": it, "tries": 1, "solved": False}}})
+        after = pm.attempt(p, "x", 1500, solved=solved, day="2026-12-03")
+        back = pm.from_json(json.loads(json.dumps(pm.to_json(after), allow_nan=False)))
+        assert back.player == Rating(**pm.to_json(after)["player"]), (me, it)
+
+
 def test_the_first_rating_grows_with_what_makes_a_puzzle_hard():
     easy = dict(legal=2, tricks_left=2, steps=1, margin=10, worlds=2, tempting=False)
     assert estimate(**easy) < estimate(**{**easy, "legal": 4}) < estimate(**{**easy, "legal": 4, "tricks_left": 5})

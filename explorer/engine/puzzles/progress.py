@@ -37,7 +37,7 @@ from pydantic import (
 
 from explorer.engine.core.errors import InputError, ScenarioError, at, short
 from explorer.engine.core.i18n import Msg
-from explorer.engine.puzzles.rating import START_VOL, Rating
+from explorer.engine.puzzles.rating import RATINGS, START_RD, START_VOL, VOLS, Rating
 from explorer.engine.puzzles.rating import attempt as rated
 
 MAX_ATTEMPTS = 300
@@ -218,9 +218,9 @@ class _Model(BaseModel):
 
 
 class _RatingIn(_Model):
-    rating: Annotated[float, BeforeValidator(_number(-2000, 6000))]
-    rd: Annotated[float, BeforeValidator(_number(0, 350))]
-    vol: Annotated[float, BeforeValidator(_number(0.000001, 1))]
+    rating: Annotated[float, BeforeValidator(_number(*RATINGS))]
+    rd: Annotated[float, BeforeValidator(_number(0, int(START_RD)))]
+    vol: Annotated[float, BeforeValidator(_number(*VOLS))]
 
     def rating_(self) -> Rating:
         return Rating(self.rating, self.rd, self.vol)
