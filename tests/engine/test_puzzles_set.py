@@ -101,6 +101,7 @@ def test_a_recorded_total_of_worlds_that_does_not_fit_is_named():
     pytest.param({"answer": []}, "answer", id="no-answer"),
     pytest.param({"line": ["7C"]}, "line[0]", id="line-not-the-answer"),
     pytest.param({"tricks": []}, "line[0]", id="not-the-position"),
+    pytest.param({"themes": ["kaboot", "**bold**"]}, "themes[1]: '**bold**' is not a theme", id="not-a-theme"),
 ])
 def test_a_file_that_is_not_a_puzzle_gets_its_problem_lines(change, where):
     r = check_doc(_tamper(CHEAP, **change))

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import BeforeValidator, Field, StrictInt
 
 from explorer.engine.core.cards import Card, Seat
-from explorer.engine.core.errors import ScenarioError, at
+from explorer.engine.core.errors import InputError, ScenarioError, at, short
 from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.files.kinds.deal import DealVerdict, judge_deal
@@ -48,6 +48,14 @@ class LossIn(Model):
     most: int
 
 
+def _theme(value: Any) -> str:
+    """A theme's id (:class:`~explorer.engine.puzzles.themes.Theme`), or the reason it is none."""
+    if not isinstance(value, str) or value not in {t.value for t in Theme}:
+        raise InputError("{value} is not a theme (use {themes})", value=short(value),
+                         themes=Code(", ".join(t.value for t in Theme)))
+    return value
+
+
 class PuzzleIn(Common):
     hands: dict[SeatT, list[CardT]]
     projects: dict[SeatT, list[list[CardT]]] | None = None
@@ -55,7 +63,7 @@ class PuzzleIn(Common):
     answer: Annotated[list[CardT], Field(min_length=1, max_length=MAX_LINE_CARDS)]
     margin: Annotated[StrictInt, Field(ge=1)]
     worlds: Annotated[list[WorldsIn], Field(min_length=1, max_length=MAX_LINE_CARDS)]
-    themes: list[str] = []
+    themes: list[Annotated[str, BeforeValidator(_theme)]] = []
     line: list[CardT] | None = None
     losses: list[dict[CardT, LossIn]] | None = None
     rating: Annotated[StrictInt, Field(ge=0, le=4000)] | None = None
