@@ -148,34 +148,34 @@ def cmd_solve(args: argparse.Namespace) -> int:
     style = style_for(args.lang)
     faces = Style(style.lang, "face", style.seats)
     worst = 0
+    from explorer.engine.core.errors import problem as as_problem
+    from explorer.engine.solver.report import Solved
     for name in args.files:
         data, problem = _read(name)
         label = "<stdin>" if name == "-" else _shown(name)
+        exact = "<stdin>" if name == "-" else _utf8(name)  # for JSON, which escapes what it must (as check)
+        internal = False
         try:
-            from explorer.engine.core.errors import problem as as_problem
-            from explorer.engine.solver.report import Solved
             result = Solved(errors=[as_problem(problem)]) if problem else solve_text(data, profile=args.profile,
                                                                                      style=style)
         except Exception as e:  # noqa: BLE001 - an engine bug reaches the user as one line, not a traceback
-            print(f"{label}: {text(internal_error(e), style)}", file=sys.stderr)
-            worst = max(worst, 1)
-            continue
+            result, internal = Solved(errors=[internal_error(e)]), True
         if not result.ok:
-            worst = 2
+            worst = max(worst, 1) if internal else 2
             lines = result.problems(style)
-            if args.json:
-                print(json.dumps({"file": label, "errors": lines}, ensure_ascii=False))
+            if args.json:               # an invalid file still has its line, as with check
+                _json({"file": exact, "errors": lines})
             for e in lines:
-                print(f"{label}: {e}", file=sys.stderr)
+                _say(f"{label}: {e}", err=True)
             continue
         out = dict(result.output)
         if not args.time:
             out.pop("solve_ms", None)
         if args.json:
-            print(json.dumps({"file": label, **out}, ensure_ascii=False))
+            _json({"file": exact, **out})
         else:
             if len(args.files) > 1:
-                print(f"== {label}")
+                _say(f"== {label}")
             print(format_answer(out, faces))
             if args.time:
                 print(text(Msg("Solved in {ms} ms.", ms=out["solve_ms"]), style))

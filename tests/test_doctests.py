@@ -57,8 +57,6 @@ WITHOUT_EXAMPLES = {
     "explorer.ui.state.join": "key names only: tests/test_session_keys.py checks each spells its value",
     "explorer.ui.tools.hindsight": "Streamlit blocks only: tests/app/test_deal_hindsight.py drives them (its words, "
                                    "explorer.view.hindsight, have the examples)",
-    "explorer.ui.tools.exact_values": "Streamlit blocks only: tests/app/test_trick_exact.py drives them (its words, "
-                                      "explorer.view.exact, have the examples)",
     "explorer.ui.review.panel": "Streamlit blocks only: tests/app/test_review_panel.py drives them (its words, "
                                 "explorer.view.review, have the examples)",
 }

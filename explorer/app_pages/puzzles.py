@@ -102,6 +102,12 @@ def _open(kind: str, item_id: str) -> None:
     ss[state.PUZZLES_SHOWN] = {"mode": "mistakes", "kind": kind, "id": item_id, "retry": retry}
 
 
+def _pick(kind: str, item_id: str) -> None:
+    """A queue item tapped: it goes on the board (and the note of a position that left the queue goes)."""
+    ss.pop(state.PUZZLES_DROPPED, None)
+    _open(kind, item_id)
+
+
 def _label(kind: str, item: str) -> str:
     """A queue item as its button says it: the puzzle's id, or the practice deal and the trick of the card."""
     if kind == "puzzle":
@@ -114,6 +120,10 @@ def mistakes() -> board.Shown | None:
     """The queue: the puzzles failed and the practice positions flagged; the one opened (kept on the board once
     solved, though it has left the queue), if any."""
     items = _queue_items(store.progress())
+    dropped = ss.get(state.PUZZLES_DROPPED)
+    if dropped:                       # the reason may quote what the browser kept: plain text
+        st.warning(plain(t("This practice position cannot be set up again ({reason}); it leaves the queue.",
+                           reason=joined(dropped))))
     practice_review()
     shown = ss.get(state.PUZZLES_SHOWN) or {}
     tried = ss.get(state.PUZZLES_TRY) or {}
@@ -124,7 +134,7 @@ def mistakes() -> board.Shown | None:
         return None
     with st.container(key="puzzles.queue", horizontal=True, wrap=True, gap="small"):
         for i, (kind, item) in enumerate(items[:12]):
-            st.button(plain(_label(kind, item)), key=state.puzzles_queue_key(i), on_click=_open, args=(kind, item))
+            st.button(plain(_label(kind, item)), key=state.puzzles_queue_key(i), on_click=_pick, args=(kind, item))
     if not solved_here and (shown.get("mode") != "mistakes" or (shown.get("kind"), shown.get("id")) not in items):
         _open(*items[0])
         shown = ss[state.PUZZLES_SHOWN]
@@ -132,12 +142,11 @@ def mistakes() -> board.Shown | None:
         return board.puzzle(shown["id"], "mistakes")
     try:
         return board.retry(shown["retry"], "mistakes")
-    except ScenarioError as e:        # a stored position the rules no longer accept: said, and dropped
-        st.warning(t("This practice position cannot be set up again ({reason}); it leaves the queue.",
-                     reason=joined(e.problems)))
+    except ScenarioError as e:        # a stored position the rules no longer accept: dropped, and said until a pick
+        ss[state.PUZZLES_DROPPED] = e.problems
         store.set_progress(pm.retry_done(store.progress(), shown["id"]))
         ss.pop(state.PUZZLES_SHOWN, None)
-        return None
+        st.rerun()                    # the queue drawn again without it, the reason above it
 
 
 if mode == "daily":

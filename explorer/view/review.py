@@ -50,8 +50,17 @@ class MistakeWords:
 
 
 def summary(rv: Review, *, you: bool) -> str:
-    """The review's first line: how many card choices were reviewed and how many cost the threshold or more."""
+    """The review's first line: how many card choices were reviewed and how many cost the threshold or more.
+
+    >>> from explorer.engine.players.review import Review
+    >>> summary(Review(()), you=False)         # a deal in progress, or every card the only one allowed
+    'None of the cards of the seats reviewed was a choice (no card played yet, or only one card allowed each time).'
+    """
     n, m = len(rv.decisions), len(rv.mistakes)
+    if not n:                   # no card played yet, or each one the only card allowed
+        return (t("Review: none of your cards was a choice (no card played yet, or only one card allowed each time).")
+                if you else t("None of the cards of the seats reviewed was a choice (no card played yet, or only one "
+                              "card allowed each time)."))
     if you:
         if not m:
             return tn("Review: your {n} card choice did not cost 2 game points or more.",

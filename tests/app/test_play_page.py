@@ -205,6 +205,30 @@ def test_the_end_of_a_lost_match_says_so_as_a_loss_offers_a_new_match_and_no_dea
     assert q.seed != p.seed and len(q.deals) == 1 and q.level_of == p.level_of and q.target == p.target
 
 
+def test_forged_taps_for_what_the_table_does_not_offer_mid_match_change_nothing():
+    """The table offers Deal again at a deal's end and New match at the match's end; sent by hand in the middle of a
+    table-mode match they restarted the deal (every card seen, taken back) and threw the match away."""
+    at = open_page()
+    at.toggle(key=state.PLAY_SETUP_TUTOR).set_value(False)             # table mode: nothing is taken back
+    start(at, seed=16)
+    assert not practice(at).tutor
+    for _ in range(12):
+        p = practice(at)
+        if p.state.stage is Stage.PLAY:
+            break
+        act(at, heuristic(p))
+    before = practice(at)
+    act(at, heuristic(before))
+    p = practice(at)
+    assert p.deals[-1].actions != before.deals[-1].actions
+    tap(at, {"do": "again"})
+    assert practice(at).deals == p.deals and data(at)["notice"]["level"] == "error"
+    tap(at, {"do": "new"})
+    assert practice(at).deals == p.deals and practice(at).seed == p.seed
+    tap(at, {"do": "no such thing", "a": {"x": [1]}})
+    assert practice(at).deals == p.deals
+
+
 def test_a_reload_brings_back_the_same_position_with_nothing_played_back():
     at = start(open_page(), seed=16)
     for _ in range(12):                                  # into the play, mid-trick

@@ -194,3 +194,21 @@ def test_showing_the_answer_counts_as_a_miss_and_plays_the_solution_out():
     assert "The answer" in texts(at.info) and "is the answer" in texts(at.markdown)
     assert kept(at)["mistakes"] == [pid] and not [b for b in at.button if (b.key or "").startswith(state.PUZZLES_CARD_PREFIX)]
     assert any(str(c.pretty) in texts(at.info) for c in v.answer)
+
+
+@pytest.mark.parametrize("change", [
+    pytest.param({"profile": {"base": "nope"}}, id="unknown-rules"),
+    pytest.param({"actions": []}, id="not-a-card-to-play"),
+    pytest.param({"actions": ["S: **bold** [link](https://example.com)"]}, id="markdown-action"),
+])
+def test_a_forged_position_in_the_queue_is_said_as_plain_text_and_leaves_it(change):
+    forged = {"player": {"rating": 1500, "rd": 350, "vol": 0.06},
+              "retries": [{"key": "1-1@3", "seed": "1-1", "dealer": "S", "match": [0, 0], "profile": "detailed",
+                           "actions": ["E: pass"], "played": "AS", "accepted": ["KS"], **change}]}
+    at = open_page({KEY: browser_store.encode(forged)})
+    at.segmented_control(key=state.PUZZLES_MODE).set_value("mistakes").run()
+    assert not at.exception, at.exception
+    at.run()                                  # the browser's answer to the write runs the page again: still said
+    said = [w.value for w in at.warning if "cannot be set up again" in w.value]
+    assert len(said) == 1 and "**" not in said[0] and "](" not in said[0], said
+    assert kept(at)["retries"] == []

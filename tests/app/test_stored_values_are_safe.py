@@ -187,3 +187,14 @@ def test_a_forged_match_of_200_finished_deals_is_named_and_the_setup_shows():
     named_once(at, "match in progress")
     assert any("deals" in c.value and "60" in c.value for c in at.code), [c.value for c in at.code]
     assert action(at, state.PLAY_START)
+
+
+@pytest.mark.parametrize("text", [pytest.param(PAYLOADS[k], id=k) for k in ("not-an-envelope-list", "format-huge")]
+                         + [pytest.param(PRACTICE_PAYLOADS[k], id=k) for k in ("actions-odd", "seed-overflow")])
+def test_a_kept_practice_the_play_page_cannot_read_leaves_the_puzzles_queue_open(text):
+    """The Puzzles page only looks at the practice match (a reader of its own, ``practice@peek``): an unreadable one
+    raised ValueError (the set-aside key was made from the reader's name) instead of being passed over."""
+    at = open_page("app_pages/puzzles.py", {browser_store.storage_key("practice"): text})
+    at.segmented_control(key=state.PUZZLES_MODE).set_value("mistakes").run()
+    assert not at.exception, at.exception
+    assert at.session_state[state.STORE_MEMORY][browser_store.storage_key("practice")] == text   # only looked at

@@ -113,3 +113,16 @@ def test_typed_hands_with_a_word_that_is_not_a_card_are_refused_where_it_is_and_
     assert f"hands.{seat}[0]" in problem and "zz" in problem, problem
     assert at.text_input(key=ks.trick_hands_text_key(seat)).value == typed
     assert table_with(at, "Legal") is not None                  # the legal cards do not wait for the hands
+
+
+def test_a_word_typed_in_a_hand_still_being_entered_is_named_as_no_card_and_stays_typed():
+    g = random_position("page-typed", 4, 1)
+    at = opened_with(play_doc(g))
+    at.radio(key=ks.TRICK_ENTRY).set_value("type").run()
+    seat = next(iter(play_doc(g)["hands"]))
+    at.text_input(key=ks.trick_hands_text_key(seat)).input("ZZ").run()
+    assert not at.exception, at.exception
+    assert any("Enter the other three hands" in shown(i.value) for i in at.info)
+    problem = "\n".join(shown(e.value) for e in at.error)
+    assert f"hands.{seat}[0]: 'ZZ' is not a card" in problem, problem
+    assert at.text_input(key=ks.trick_hands_text_key(seat)).value == "ZZ"

@@ -83,9 +83,16 @@ def test_take_back_undoes_your_last_card_and_the_cards_after_it():
 
 
 def test_deal_again_deals_the_same_cards_from_the_first_call():
-    p = _until_me(Practice.new(seed=6))
+    p = _play_out(Practice.new(seed=6))
     again = p.deal_again()
     assert again.deals[-1].actions == () and again.state.deck == p.state.deck
+
+
+def test_deal_again_is_refused_while_the_deal_is_played_so_table_mode_takes_nothing_back():
+    p = _until_me(Practice.new(seed=6, tutor=False))
+    p = _until_me(_south(p))
+    with pytest.raises(PracticeError, match="not finished"):
+        p.deal_again()
 
 
 def test_a_stored_practice_comes_back_the_same():

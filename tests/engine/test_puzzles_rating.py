@@ -52,6 +52,22 @@ def test_the_deviation_never_falls_below_the_floor():
     assert p.rd >= MIN_RD and z.rd >= MIN_RD
 
 
+@pytest.mark.parametrize("solved", [True, False])
+def test_an_attempt_between_any_ratings_the_browser_may_keep_is_kept_and_read_back(solved):
+    """Ratings thousands of points apart made the expected score exactly 0 or 1 (ZeroDivisionError at the tap), and
+    an update could leave the range the stored form reads (the next load set the whole progress aside)."""
+    import itertools
+    import json
+
+    from explorer.engine.puzzles.rating import RATINGS, VOLS
+    corners = [{"rating": r, "rd": rd, "vol": v} for r, rd, v in itertools.product(RATINGS, (0, START_RD), VOLS)]
+    for me, it in itertools.product(corners, corners):
+        p = pm.from_json({"player": me, "puzzles": {"x": {"rating": it, "tries": 1, "solved": False}}})
+        after = pm.attempt(p, "x", 1500, solved=solved, day="2026-12-03")
+        back = pm.from_json(json.loads(json.dumps(pm.to_json(after), allow_nan=False)))
+        assert back.player == Rating(**pm.to_json(after)["player"]), (me, it)
+
+
 def test_the_first_rating_grows_with_what_makes_a_puzzle_hard():
     easy = dict(legal=2, tricks_left=2, steps=1, margin=10, worlds=2, tempting=False)
     assert estimate(**easy) < estimate(**{**easy, "legal": 4}) < estimate(**{**easy, "legal": 4, "tricks_left": 5})
@@ -92,11 +108,48 @@ def test_stored_progress_comes_back_as_it_was():
     pytest.param({"player": {"rating": 1500, "rd": 350, "vol": 0.06}, "mistakes": ["<script>"]}, "mistakes[0]",
                  id="bad-id"),
     pytest.param({"player": {"rating": 1500, "rd": 350, "vol": 0.06}, "extra": 1}, "extra", id="unknown-key"),
+    pytest.param({"player": {"rating": 1500, "rd": 350, "vol": 0.06}, "retries": [
+        {"key": "7-1@1", "seed": "7-1", "dealer": "S", "match": [0, 0], "actions": [], "played": "KH",
+         "accepted": ["ZZ"]}]}, "retries[0].accepted[0]: 'ZZ' is not a card", id="retry-card-not-a-card"),
 ])
 def test_damaged_stored_progress_is_refused_with_its_place(value, where):
     with pytest.raises(ScenarioError) as e:
         pm.from_json(value)
     assert where in str(e.value)
+
+
+def _retry(**changes) -> pm.Retry:
+    """A stored retry of practice deal 7-1 at South's first card (the real one, then changed)."""
+    from explorer.engine.game.practice import Practice
+    from explorer.engine.puzzles.prove import legal_cards
+    p = Practice.new(7)
+    while not (p.needs_you and p.state.stage.value == "play"):
+        acts = p.state.legal_actions()
+        p = p.step() if p.waiting_for_computer else p.play(next((a for a in acts if "pass" not in str(a)), acts[0]))
+    card = str(legal_cards(p.state)[0])
+    base = dict(key="7-1@9", seed="7-1", dealer=p.deals[0].dealer.value, match=(0, 0), profile="detailed",
+                actions=p.deals[0].actions, played=card, accepted=(card,))
+    return pm.Retry(**{**base, **changes})
+
+
+@pytest.mark.parametrize("changes, where", [
+    pytest.param({"profile": {"base": "nope"}}, "profile: unknown profile 'nope'", id="unknown-profile"),
+    pytest.param({"profile": {"third_seat_must_cut": 7}}, "profile: ", id="option-value"),
+    pytest.param({"actions": ()}, "actions: the position is not a card to play", id="still-bidding"),
+    pytest.param({"accepted": ("AS", "AH")}, "accepted[", id="accepted-not-playable"),
+])
+def test_a_stored_retry_that_is_not_a_card_to_play_is_refused_with_its_place_never_an_error_of_another_kind(
+        changes, where):
+    from explorer.engine.puzzles.retries import retry_state
+    good = _retry()
+    assert retry_state(good).to_act is not None
+    bad = _retry(**changes)
+    if "accepted" in changes:
+        g = retry_state(good)
+        bad = _retry(accepted=tuple(str(c) for c in g.hand(g.to_act.left)[:2]))
+    with pytest.raises(ScenarioError) as e:
+        retry_state(bad)
+    assert where in str(e.value), str(e.value)
 
 
 def test_another_tabs_progress_is_joined_to_this_tabs():

@@ -101,10 +101,31 @@ def test_a_recorded_total_of_worlds_that_does_not_fit_is_named():
     pytest.param({"answer": []}, "answer", id="no-answer"),
     pytest.param({"line": ["7C"]}, "line[0]", id="line-not-the-answer"),
     pytest.param({"tricks": []}, "line[0]", id="not-the-position"),
+    pytest.param({"themes": ["kaboot", "**bold**"]}, "themes[1]: '**bold**' is not a theme", id="not-a-theme"),
 ])
 def test_a_file_that_is_not_a_puzzle_gets_its_problem_lines(change, where):
     r = check_doc(_tamper(CHEAP, **change))
     assert not r.ok and any(where in e for e in r.errors), r.errors
+
+
+def _start(stem: str):
+    return recorded(DOCS[stem], resolve_profile(DOCS[stem].get("profile"))).start
+
+
+def test_an_answer_the_player_does_not_hold_is_named_where_it_is_not_an_internal_error():
+    g = _start(CHEAP)
+    other = next(c for c in g.hand(g.to_act.left))
+    r = check_doc(_tamper(CHEAP, answer=[str(other)], losses=None, line=None))
+    assert r.errors == [f"answer[0]: {other} is not in {g.to_act.value}'s hand."], r.errors
+
+
+def test_an_answer_the_rules_refuse_is_named_with_the_rule():
+    from explorer.engine.puzzles.prove import legal_cards
+    stem, card = next((s, c) for s in sorted(DOCS) for g in [_start(s)] for c in g.hand(g.to_act)
+                      if c not in legal_cards(g))
+    r = check_doc(_tamper(stem, answer=[str(card)], losses=None, line=None, worlds=DOCS[stem]["worlds"][:1]))
+    assert not r.ok and len(r.errors) == 1 and r.errors[0].startswith("answer[0]: "), r.errors
+    assert "not in" not in r.errors[0] and str(card) in r.errors[0], r.errors
 
 
 def test_check_prints_the_proof_in_arabic_and_its_json_keys(tmp_path):

@@ -109,3 +109,16 @@ def test_readable_sentences_name_the_cards_as_faces_and_arabic_is_arabic(capsys)
     assert main(["solve", str(KABOOT), "--lang", "ar"]) == 0
     arabic = capsys.readouterr().out
     assert "الجنوب" in arabic and "نقاط الجولة" in arabic and "7♣" in arabic and "tricks" not in arabic
+
+
+def test_an_engine_failure_is_one_line_and_with_json_still_the_files_line_as_check_gives(capsys, monkeypatch):
+    import explorer.engine.solver.report as report
+
+    def broken(*_a, **_k):
+        raise KeyError("a bug")
+    monkeypatch.setattr(report, "solve_text", broken)
+    assert main(["solve", str(KABOOT), "--json"]) == 1
+    out, err = capsys.readouterr()
+    line = json.loads(out)
+    assert line["file"] == str(KABOOT) and "internal error KeyError" in line["errors"][0]
+    assert err.count("\n") == 1 and "Traceback" not in err

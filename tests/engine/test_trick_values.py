@@ -112,3 +112,39 @@ def test_an_ekka_claim_is_false_when_another_hand_holds_a_higher_card():
     doc["played"] = ["QC", "TC", "7S", "8S"]
     problems = _problems(doc)
     assert any(p.startswith("ekka: ") for p in problems), problems
+
+
+SUN = {"kind": "play", "dealer": "W", "contract": {"mode": "sun", "buyer": "S"}}
+REVOKED = {**SUN, "tricks": [{"leader": "S", "cards": ["AH", "7D", "8H", "9H"]}], "current": {"leader": "S", "cards": []},
+           "hand": ["AS", "KS", "QS", "JS", "TS", "9S", "8S"],
+           "hands": {"E": ["7H", "TH", "8D", "9D", "TD", "JD", "QD"], "N": ["7C", "8C", "9C", "TC", "JC", "QC", "KC"],
+                     "W": ["AC", "7S", "JH", "QH", "KH", "AD", "KD"]}}
+
+
+def test_hands_that_prove_a_seat_did_not_follow_suit_in_an_earlier_trick_are_placed_at_that_card():
+    assert check_doc({k: v for k, v in REVOKED.items() if k != "hands"}).ok     # E's hand unknown: nothing to see
+    assert _problems(REVOKED) == ["tricks[0].cards[1]: E plays 7D: Hearts were led and you hold hearts (TH, 7H). "
+                                  "7D is not allowed: you must follow suit with hearts: one of TH, 7H."]
+
+
+def test_a_hand_that_proves_a_card_of_this_trick_illegal_is_placed_at_that_card():
+    doc = {"kind": "play", "contract": {"mode": "sun", "buyer": "S"}, "current": {"leader": "N", "cards": ["7H", "7D"]},
+           "hand": ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "8H"],
+           "hands": {"N": ["AC", "7S", "JH", "QH", "KH", "AD", "KD"], "W": ["TH", "9H", "8D", "9D", "TD", "JD", "QD"],
+                     "E": ["7C", "8C", "9C", "TC", "JC", "QC", "KC", "AH"]}}
+    problems = _problems(doc)
+    assert len(problems) == 1 and problems[0].startswith("current.cards[1]: W plays 7D: Hearts were led and you hold "
+                                                         "hearts (TH, 9H)"), problems
+    doc["hands"]["W"][:2], doc["hands"]["E"][:2] = ["7C", "8C"], ["TH", "9H"]
+    assert check_doc(doc).ok                               # W held no heart: 7D was allowed
+
+
+def test_the_seat_to_plays_own_hand_proves_its_earlier_card_illegal_without_the_other_hands():
+    doc = {"kind": "play", "dealer": "S", "contract": {"mode": "sun", "buyer": "S"},
+           "tricks": [{"leader": "E", "cards": ["AH", "9H", "7H", "7D"]}],
+           "current": {"leader": "E", "cards": ["KS", "8S", "9S"]}, "hand": ["8D", "AS", "QS", "JS", "7C", "8C", "9C"]}
+    assert check_doc(doc).ok                               # S held no heart: 7D was allowed
+    doc["hand"][0] = "8H"
+    problems = _problems(doc)
+    assert len(problems) == 1 and problems[0].startswith("tricks[0].cards[3]: S plays 7D: Hearts were led and you "
+                                                         "hold hearts (8H)"), problems

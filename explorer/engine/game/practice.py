@@ -384,10 +384,14 @@ class Practice:
         return self.state.finished and (self.goal == "deal" or not self.over)
 
     def deal_again(self) -> Practice:
-        """The deal in play dealt again from its seed: the same cards, from the first call. A finished deal's award
-        is kept in :attr:`DealLog.earlier` (the sheet shows it); PracticeError once the match is decided."""
+        """The finished deal dealt again from its seed: the same cards, from the first call. Its award is kept in
+        :attr:`DealLog.earlier` (the sheet shows it); PracticeError while the deal is being played (in table mode,
+        where nothing is taken back, the same cards again mid-deal would undo every card seen) and once the match is
+        decided."""
         log = self.deals[-1]
-        if self.state.finished and not self.may_deal_again:
+        if not self.state.finished:
+            raise PracticeError(Msg("the deal in play is not finished"))
+        if not self.may_deal_again:
             raise PracticeError(Msg("the match is over: its score is final; start a new one"))
         earlier = log.earlier
         row = self.state.match_deal()

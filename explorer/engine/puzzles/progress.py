@@ -37,7 +37,7 @@ from pydantic import (
 
 from explorer.engine.core.errors import InputError, ScenarioError, at, short
 from explorer.engine.core.i18n import Msg
-from explorer.engine.puzzles.rating import START_VOL, Rating
+from explorer.engine.puzzles.rating import RATINGS, START_RD, START_VOL, VOLS, Rating
 from explorer.engine.puzzles.rating import attempt as rated
 
 MAX_ATTEMPTS = 300
@@ -63,7 +63,14 @@ def _number(lo: float, hi: float):
     return read
 
 
+def _card(v: Any) -> str:
+    """A card as the progress keeps it (its code, ``KH``); CardError, which says why, for anything else."""
+    from explorer.engine.core.cards import Card
+    return str(Card.parse(v))
+
+
 Id = Annotated[str, BeforeValidator(_id)]
+CardCode = Annotated[str, BeforeValidator(_card)]
 Day = Annotated[str, StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$")]
 
 
@@ -211,9 +218,9 @@ class _Model(BaseModel):
 
 
 class _RatingIn(_Model):
-    rating: Annotated[float, BeforeValidator(_number(-2000, 6000))]
-    rd: Annotated[float, BeforeValidator(_number(0, 350))]
-    vol: Annotated[float, BeforeValidator(_number(0.000001, 1))]
+    rating: Annotated[float, BeforeValidator(_number(*RATINGS))]
+    rd: Annotated[float, BeforeValidator(_number(0, int(START_RD)))]
+    vol: Annotated[float, BeforeValidator(_number(*VOLS))]
 
     def rating_(self) -> Rating:
         return Rating(self.rating, self.rd, self.vol)
@@ -238,8 +245,8 @@ class _RetryIn(_Model):
     match: tuple[Annotated[StrictInt, Field(ge=0, le=400)], Annotated[StrictInt, Field(ge=0, le=400)]]
     profile: str | dict[str, Any] | None = None
     actions: Annotated[list[Annotated[str, StringConstraints(max_length=80)]], Field(max_length=100)]
-    played: Annotated[str, StringConstraints(max_length=4)]
-    accepted: Annotated[list[Annotated[str, StringConstraints(max_length=4)]], Field(min_length=1, max_length=8)]
+    played: CardCode
+    accepted: Annotated[list[CardCode], Field(min_length=1, max_length=8)]
     proved: StrictBool = False
 
 

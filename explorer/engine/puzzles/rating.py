@@ -34,6 +34,13 @@ START_RD = 350.0
 MIN_RD = 45.0
 """The least deviation kept, so that a rating still moves after many attempts (lichess's floor)."""
 START_VOL = 0.06
+RATINGS = (-2000, 6000)
+"""The ratings kept: a rating the update would take past either end stays at it (the stored form reads these)."""
+VOLS = (0.000001, 1)
+"""The volatilities kept (the paper's examples are near 0.06)."""
+_SURE = 1e-9
+"""The model's expected score is kept this far from 0 and 1: between ratings thousands of points apart it is 0 or
+1 in floating point, and the update divides by E(1 - E)."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +60,7 @@ def _g(phi: float) -> float:
 
 
 def _e(mu: float, mu_j: float, phi_j: float) -> float:
-    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
+    return min(1 - _SURE, max(_SURE, 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))))
 
 
 def expected(player: Rating, opponent: Rating) -> float:
@@ -108,7 +115,11 @@ def update(player: Rating, games: Sequence[tuple[Rating, float]], *, tau: float 
     phi_star = math.sqrt(phi * phi + sigma2 * sigma2)
     phi2 = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
     mu2 = mu + phi2 * phi2 * total
-    return Rating(SCALE * mu2 + 1500, max(min_rd, min(START_RD, SCALE * phi2)), sigma2)
+    return Rating(_within(SCALE * mu2 + 1500, RATINGS), max(min_rd, min(START_RD, SCALE * phi2)), _within(sigma2, VOLS))
+
+
+def _within(x: float, bounds: tuple[float, float]) -> float:
+    return min(bounds[1], max(bounds[0], x))
 
 
 def attempt(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:

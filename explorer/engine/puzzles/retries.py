@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from explorer.engine.core.cards import Card, Seat
 from explorer.engine.core.errors import ScenarioError, at
 from explorer.engine.core.i18n import Msg
-from explorer.engine.core.profiles import custom_profile
+from explorer.engine.core.profiles import ProfileError, custom_profile
 from explorer.engine.game.practice import Practice
-from explorer.engine.game.state import GameState, parse_action
+from explorer.engine.game.state import GameState, Stage, parse_action
 from explorer.engine.puzzles.progress import Retry
-from explorer.engine.puzzles.prove import Survey, survey
+from explorer.engine.puzzles.prove import Survey, legal_cards, survey
 
 RETRY_SAMPLES = 32
 """The worlds a practice position is judged on (a few seconds at most, early in a deal)."""
@@ -47,7 +47,11 @@ def finished_deals(p: Practice) -> list[tuple[int, str]]:
 
 def replay(seed: str, dealer: str, match: tuple[int, int], profile: object, actions: tuple[str, ...]) -> list[GameState]:
     """Every state of a practice deal from its seed and actions (ScenarioError when the rules refuse one)."""
-    g = GameState.new(seed, dealer=Seat.parse(dealer), match=match, profile=custom_profile(profile))
+    try:
+        rules = custom_profile(profile)
+    except ProfileError as e:
+        raise ScenarioError([at("profile", e.msg)]) from None
+    g = GameState.new(seed, dealer=Seat.parse(dealer), match=match, profile=rules)
     out = [g]
     for i, text in enumerate(actions):
         try:
@@ -81,8 +85,17 @@ def flagged(p: Practice, index: int, *, seed: object = 0) -> list[Retry]:
 
 
 def retry_state(r: Retry) -> GameState:
-    """The position of a retry: the deal replayed up to the flagged card."""
-    return replay(r.seed, r.dealer, r.match, r.profile, r.actions)[-1]
+    """The position of a retry: the deal replayed up to the flagged card; ScenarioError unless it is a card to play
+    there and every card accepted is one the rules allow (a stored retry is only as good as the browser keeping it)."""
+    g = replay(r.seed, r.dealer, r.match, r.profile, r.actions)[-1]
+    if g.stage is not Stage.PLAY or g.to_act is None:
+        raise ScenarioError([at("actions", Msg("the position is not a card to play"))])
+    legal = legal_cards(g)
+    wrong = [at(f"accepted[{i}]", Msg("{card} cannot be played there", card=Card.parse(c)))
+             for i, c in enumerate(r.accepted) if Card.parse(c) not in legal]
+    if wrong:
+        raise ScenarioError(wrong)
+    return g
 
 
 @dataclass(frozen=True)

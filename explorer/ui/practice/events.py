@@ -188,8 +188,11 @@ def _again(_tap: Mapping[str, Any]) -> None:
 
 
 def _new(_tap: Mapping[str, Any]) -> None:
-    """A new match with the same settings and players, on a new shuffle."""
+    """A new match with the same settings and players, on a new shuffle: once the match is over (the table offers it
+    then; a forged tap in the middle of a match would throw the match away)."""
     p = current()
+    if not p.over:
+        return
     fresh = Practice.new(random.randrange(1, 10**6), profile=p.profile, goal=p.goal, levels=p.level_of,
                          names=p.name_of, tutor=p.tutor, auto_declare=p.auto_declare, target=p.target,
                          hints_by=p.hints_by, look=p.look)

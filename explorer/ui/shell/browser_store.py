@@ -339,7 +339,7 @@ def read(name: str, *, check: Callable[[Any], Any] | None = None, wait: bool = F
     base = None if first else _base_text(slot, got) if refused else slot.known
     slot.read_text, slot.read_at = text, slot.writes
     if refused and got.get("refused") == slot.aside_in:
-        slot.aside = {"copy": storage_key(name)}  # not set aside: the next write does it (if the text is still there)
+        slot.aside = {"copy": _stored_key(name)}  # not set aside: the next write does it (if the text is still there)
     if not first and text == base:  # nothing new (a write refused while an answer was on its way: made again)
         slot.known = text
         return _reading(slot)
@@ -363,7 +363,7 @@ def _take(slot: _Slot, name: str, got: dict[str, Any], check: Callable[[Any], An
             slot.problem, slot.raw = e.message, text
     if slot.problem:  # set aside by the first write that changes it: copied there in the browser (the write is made
         # only while the key still holds this very text)
-        slot.unreadable, slot.dismissed, slot.hold, slot.aside = True, False, "", {"copy": storage_key(name)}
+        slot.unreadable, slot.dismissed, slot.hold, slot.aside = True, False, "", {"copy": _stored_key(name)}
     return value
 
 

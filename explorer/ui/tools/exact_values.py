@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from explorer.engine.core.cards import Card, Seat, Suit
-from explorer.engine.core.errors import ScenarioError
+from explorer.engine.core.errors import CardError, ScenarioError, at
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.files.scenario import verdict_of
 from explorer.engine.rules.play import seats_from
@@ -81,6 +81,22 @@ def hands_inputs(core: dict[str, Any], to_play: Seat | None, typing: bool) -> No
                                                               "played: {cards}", cards=[Card.parse(c) for c in left]))
 
 
+def not_cards(core: dict[str, Any]) -> list[str]:
+    """The words typed in the other hands' fields that are not cards, each where it is (``hands.W[1]``).
+
+    >>> [str(p) for p in not_cards({"hands": {"W": ["KC", "ZZ"]}})]
+    ["hands.W[1]: 'ZZ' is not a card (write rank then suit, e.g. TH, 10H or t♥)"]
+    """
+    out = []
+    for seat, cards in (core.get("hands") or {}).items():
+        for j, card in enumerate(cards):
+            try:
+                Card.parse(card)
+            except CardError as e:
+                out.append(at(f"hands.{seat}[{j}]", e.msg))
+    return out
+
+
 def _solved(doc: dict[str, Any], profile: RuleProfile) -> Any:
     """The solver's answer for a checked scenario, kept in the session."""
     from explorer.engine.solver.trick import exact_values
@@ -104,6 +120,9 @@ def show(core: dict[str, Any], profile: RuleProfile, to_play: Seat, trump: Suit 
         return
     if any(got.get(s, 0) < n for s, n in want.items()) and all(got.get(s, 0) <= n for s, n in want.items()):
         st.info(exact.progress(got, want), icon=":material/playing_cards:")
+        typos = not_cards(core)
+        if typos:                   # a hand still short is not checked yet, but a word typed in it is no card
+            st.error(problem_lines(typos), icon=":material/block:")
         return
     checked = intake.check(core, profile=profile, style=lang.style())
     if not checked.ok:

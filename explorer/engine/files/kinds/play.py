@@ -130,6 +130,9 @@ def judge_play(doc: dict[str, Any], profile: RuleProfile) -> PlayVerdict:
     if problems:
         raise ScenarioError(problems)
     locked = bool(s.escalation and s.escalation.locked)
+    problems += held_then_problems(s, profile, all_played, locked)
+    if problems:
+        raise ScenarioError(problems)
     state = PlayState(mode=c.mode, trump=c.trump, leader=s.current.leader, cards=tuple(s.current.cards),
                       hand=tuple(s.hand), played=frozenset(all_played), ekka=ekka, locked=locked,
                       profile=profile)
@@ -195,6 +198,34 @@ def hands_problems(s: PlayIn, seen: dict[Card, str]) -> list[str]:
             else:
                 seen[card] = f"{path}[{j}]"
     return problems
+
+
+def held_then_problems(s: PlayIn, profile: RuleProfile, all_played: list[Card], locked: bool) -> list[str]:
+    """The cards played by a seat whose hand is known (the seat to play's ``hand``, the others' ``hands``) against
+    that hand: each card it played to the earlier tricks given and to this trick must be one the rules allowed
+    with the hand it held then (its hand now, that card and the cards it played after), or the hands contradict
+    the tricks (a seat that did not follow suit holds the suit now)."""
+    c = s.contract
+    now = {**(s.hands or {}), seats_from(s.current.leader, len(s.current.cards) + 1)[-1]: s.hand}
+    moments, before = [], list(s.played or []) if s.tricks is None else []
+    for i, t in enumerate(s.tricks or []):
+        for j, seat in enumerate(seats_from(t.leader, len(t.cards))):
+            moments.append((f"tricks[{i}].cards[{j}]", t.leader, t.cards[:j], seat, t.cards[j], t.ekka, frozenset(before)))
+        before += t.cards
+    for j, seat in enumerate(seats_from(s.current.leader, len(s.current.cards))):
+        moments.append((f"current.cards[{j}]", s.current.leader, s.current.cards[:j], seat, s.current.cards[j],
+                        bool(s.ekka) or s.current.ekka, frozenset(all_played)))
+    later: dict[Seat, list[Card]] = {}
+    problems: list[str] = []
+    for path, leader, cards, seat, card, ekka, played in reversed(moments):
+        if seat in now:
+            held = (*now[seat], *later.get(seat, ()), card)
+            v = check_play(PlayState(mode=c.mode, trump=c.trump, leader=leader, cards=tuple(cards), hand=held,
+                                     played=played, ekka=ekka, locked=locked, profile=profile), card)
+            if not v.legal:
+                problems.append(at(path, Msg("{seat} plays {card}: {reason}", seat=seat, card=card, reason=v.reason)))
+        later.setdefault(seat, []).append(card)
+    return problems[::-1]
 
 
 @dataclass(frozen=True)

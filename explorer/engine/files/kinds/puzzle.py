@@ -14,15 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import BeforeValidator, Field, StrictInt
 
 from explorer.engine.core.cards import Card, Seat
-from explorer.engine.core.errors import ScenarioError, at
+from explorer.engine.core.errors import InputError, ScenarioError, at, short
 from explorer.engine.core.i18n import ENGLISH, Code, Msg, Style
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.files.kinds.deal import DealVerdict, judge_deal
 from explorer.engine.files.scenario import CardT, Common, Model, SeatT, TrickIn, read_model, register
-from explorer.engine.game.state import GameState, Stage
+from explorer.engine.game.state import GameState, Play, Stage
 from explorer.engine.puzzles.doc import POSITION_KEYS
 from explorer.engine.puzzles.explain import explanation
 from explorer.engine.puzzles.line import line_states
@@ -48,6 +48,14 @@ class LossIn(Model):
     most: int
 
 
+def _theme(value: Any) -> str:
+    """A theme's id (:class:`~explorer.engine.puzzles.themes.Theme`), or the reason it is none."""
+    if not isinstance(value, str) or value not in {t.value for t in Theme}:
+        raise InputError("{value} is not a theme (use {themes})", value=short(value),
+                         themes=Code(", ".join(t.value for t in Theme)))
+    return value
+
+
 class PuzzleIn(Common):
     hands: dict[SeatT, list[CardT]]
     projects: dict[SeatT, list[list[CardT]]] | None = None
@@ -55,7 +63,7 @@ class PuzzleIn(Common):
     answer: Annotated[list[CardT], Field(min_length=1, max_length=MAX_LINE_CARDS)]
     margin: Annotated[StrictInt, Field(ge=1)]
     worlds: Annotated[list[WorldsIn], Field(min_length=1, max_length=MAX_LINE_CARDS)]
-    themes: list[str] = []
+    themes: list[Annotated[str, BeforeValidator(_theme)]] = []
     line: list[CardT] | None = None
     losses: list[dict[CardT, LossIn]] | None = None
     rating: Annotated[StrictInt, Field(ge=0, le=4000)] | None = None
@@ -175,7 +183,18 @@ def _steps(s: PuzzleIn, start: GameState) -> tuple[list[tuple[GameState, Card]],
     wanted = list(s.answer)
     if [c for _, c in turns[:len(wanted)]] != wanted:
         raise ScenarioError([at("answer", Msg("the line does not play the answer's cards at {seat}'s turns", seat=seat))])
+    refused = [at(f"answer[{i}]", _refused(st, c)) for i, (st, c) in enumerate(turns[:len(wanted)])
+               if c not in legal_cards(st)]
+    if refused:             # a card not in the hand, or one the rules refuse: nothing to prove
+        raise ScenarioError(refused)
     return [(st, c) for st, c in turns[:len(wanted)]], line
+
+
+def _refused(state: GameState, card: Card) -> Msg:
+    """Why the seat to play cannot play ``card`` as the answer: not in its hand, or the rule that refuses it."""
+    if card not in state.hand(state.to_act):
+        return Msg("{card} is not in {seat}'s hand.", card=card, seat=state.to_act)
+    return state.why_not(Play(card, False, state.to_act)).reason
 
 
 @register("puzzle")
