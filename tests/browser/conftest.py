@@ -113,3 +113,11 @@ def browser_type_launch_args(browser_type_launch_args):
             "(apt-get update && apt-get install -y chromium). Do not run `playwright install`."
         )
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def page(page):
+    """pytest-playwright's page, its runs followed (tests/browser/runs.py) from its first address on."""
+    from tests.browser.runs import wire
+
+    return wire(page)
