@@ -235,9 +235,11 @@ def collect_messages() -> dict[tuple, Msg]:
 
 
 @pytest.fixture(scope="module")
-def messages() -> dict[tuple, Msg]:
-    return collect_messages()
+def messages(reachable_messages) -> dict[tuple, Msg]:
+    return reachable_messages
 
+
+pytestmark = pytest.mark.xdist_group("messages")  # one worker builds the reachable messages (conftest)
 
 FACES = Style(cards="face", seats={Seat.S: "You", Seat.N: "Partner"})
 
