@@ -128,7 +128,7 @@ def theme_words(themes: Sequence[Theme | str]) -> list[str]:
     for th in themes:
         theme = th if isinstance(th, Theme) else next((x for x in Theme if x.value == th), None)
         if theme is not None:
-            out.append(t(TITLES[theme]))
+            out.append(translator(current()).pgettext("Theme", TITLES[theme]))
     return out
 
 

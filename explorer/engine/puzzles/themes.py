@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from explorer.engine.core.cards import Card, Rank, Seat
 from explorer.engine.core.enums import Singleton
-from explorer.engine.core.i18n import N_, Msg
+from explorer.engine.core.i18n import NC_, Msg
 from explorer.engine.core.tables import Mode
 from explorer.engine.game.state import GameState
 from explorer.engine.puzzles.line import line_states
@@ -45,16 +45,16 @@ class Theme(Singleton):
 
 
 TITLES: dict[Theme, str] = {
-    Theme.THIRD_SEAT_CUT: N_("Third-seat cut"),
-    Theme.EKKA: N_("Ekka"),
-    Theme.DRAWING_TRUMPS: N_("Drawing trumps"),
-    Theme.KEEPING_MASTER: N_("Keeping a master"),
-    Theme.POINTS_TO_PARTNER: N_("Points to your partner"),
-    Theme.KHASARA: N_("Avoiding a khasara"),
-    Theme.LAST_TRICK: N_("The last trick's 10"),
-    Theme.KABOOT: N_("Kaboot"),
-    Theme.SAWA: N_("Sawa"),
-    Theme.LOCKED: N_("Locked Hokum"),
+    Theme.THIRD_SEAT_CUT: NC_("Theme", "Third-seat cut"),
+    Theme.EKKA: NC_("Theme", "Ekka"),
+    Theme.DRAWING_TRUMPS: NC_("Theme", "Drawing trumps"),
+    Theme.KEEPING_MASTER: NC_("Theme", "Keeping a master"),
+    Theme.POINTS_TO_PARTNER: NC_("Theme", "Points to your partner"),
+    Theme.KHASARA: NC_("Theme", "Avoiding a khasara"),
+    Theme.LAST_TRICK: NC_("Theme", "The last trick's 10"),
+    Theme.KABOOT: NC_("Theme", "Kaboot"),
+    Theme.SAWA: NC_("Theme", "Sawa"),
+    Theme.LOCKED: NC_("Theme", "Locked Hokum"),
 }
 """Each theme's name, as a page lists it."""
 
