@@ -14,9 +14,8 @@ def reachable_messages(tmp_path_factory) -> dict:
     """Every message reachable from the verdicts (test_messages.collect_messages), built once per test run.
 
     The walk takes a quarter of a minute of processor time and two modules read it (test_messages.py,
-    test_arabic_messages.py): a worker process builds it under a lock and the others read its pickle. Both
-    modules are in the xdist group ``messages``, so with ``--dist loadgroup`` (.ci/run) they share one worker and
-    the other worker goes on with the rest.
+    test_arabic_messages.py): the first worker process to need it builds it under a lock, the others read its
+    pickle (a worker that asks while it is being built waits for it).
     """
     from tests.engine.test_messages import collect_messages
 

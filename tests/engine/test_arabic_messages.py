@@ -54,7 +54,6 @@ SPECS = {"", "Title", "one", "sym", "value", "article", "plural", "label"}
 CARD = r"(?:[2-9TJQKA]|10)[SHDC♠♥♦♣]"
 ISOLATED_LATIN = re.compile(rf"{CARD}|[NESW]|NS|EW|[a-z][a-z_]*")
 
-pytestmark = pytest.mark.xdist_group("messages")  # one worker builds the reachable messages (conftest)
 
 AR = style_for("ar")
 

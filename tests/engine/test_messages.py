@@ -239,7 +239,6 @@ def messages(reachable_messages) -> dict[tuple, Msg]:
     return reachable_messages
 
 
-pytestmark = pytest.mark.xdist_group("messages")  # one worker builds the reachable messages (conftest)
 
 FACES = Style(cards="face", seats={Seat.S: "You", Seat.N: "Partner"})
 
