@@ -115,9 +115,14 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture
-def page(page):
-    """pytest-playwright's page, its runs followed (tests/browser/runs.py) from its first address on."""
+@pytest.fixture(scope="session", autouse=True)
+def every_page_wired():
+    """Every page a test opens has its runs followed (tests/browser/runs.py) from its first address on."""
+    from playwright.sync_api._generated import BrowserContext
+
     from tests.browser.runs import wire
 
-    return wire(page)
+    new_page = BrowserContext.new_page
+    BrowserContext.new_page = lambda self, *args, **kwargs: wire(new_page(self, *args, **kwargs))
+    yield
+    BrowserContext.new_page = new_page

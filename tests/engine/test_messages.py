@@ -239,7 +239,6 @@ def messages(reachable_messages) -> dict[tuple, Msg]:
     return reachable_messages
 
 
-
 FACES = Style(cards="face", seats={Seat.S: "You", Seat.N: "Partner"})
 
 
