@@ -17,6 +17,7 @@ ignored, by design. Here a test waits until every run it asked for has ended:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
@@ -65,7 +66,8 @@ class Wire:
                 events.append("asked-fragment-mid-run" if running else "asked-fragment")
             for w in msg.rerun_script.widget_states.widgets:
                 if READER + "." in w.id and '"stored"' in w.json_value:
-                    events.append("answered:" + w.id.rsplit(READER + ".", 1)[1])
+                    # named as the reader's CSS class names it (Streamlit writes "-" for "@", "." and the like)
+                    events.append("answered:" + re.sub(r"[^\w-]", "-", w.id.rsplit(READER + ".", 1)[1]))
 
     @staticmethod
     def _received(events: list[str], payload) -> None:
