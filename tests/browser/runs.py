@@ -11,6 +11,7 @@ ignored, by design. Here a test waits until every run it asked for has ended:
 - :func:`wire` a page before it opens its first address (fixtures ``page``, ``phone``, ``laptop`` do);
 - :func:`act` does one thing that starts a run (a tap, Enter in a field, an option picked) on a page at rest,
   then waits until the server has started a run after the last request and ended it;
+- :func:`pick` picks an option of a select box (opening the list is no act: it starts no run);
 - :func:`at_rest` waits for the same without doing anything (after ``goto`` and ``reload``: the first run, and the
   browser store's answer a moment later if it came).
 """
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from weakref import WeakKeyDictionary
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -152,3 +154,22 @@ def enter(page: Page, field, value: str | None = None) -> None:
     if value is not None:
         field.fill(value)
     act(page, lambda: field.press("Enter"))
+
+
+def pick(page: Page, box, option) -> None:
+    """Open the select box ``box`` and pick ``option`` (a locator in the open list), then wait for its run.
+
+    Opening the list sends nothing to the app, so it is opened again when a redraw closed it before the option
+    showed (a widget redrawn by the store's answer or the page's direction script); the pick itself is one act.
+    """
+    at_rest(page)
+    for attempt in range(4):
+        box.click()
+        try:
+            option.wait_for(state="visible", timeout=5_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 3:
+                raise
+            page.keyboard.press("Escape")
+    act(page, option.click)

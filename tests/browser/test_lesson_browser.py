@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.runs import act, at_rest, tap
+from tests.browser.runs import at_rest, pick, tap
 
 pytestmark = pytest.mark.browser
 
@@ -23,8 +23,8 @@ def test_cutting_lesson_wrong_then_right(page: Page, base_url):
     expect(page.get_by_role("heading", name="Lessons", level=1)).to_be_visible(timeout=30_000)
     at_rest(page)
 
-    page.get_by_role("combobox", name="Lesson").click()
-    act(page, page.get_by_role("option", name=re.compile("Playing and the cutting obligations")).click)
+    pick(page, page.get_by_role("combobox", name="Lesson"),
+         page.get_by_role("option", name=re.compile("Playing and the cutting obligations")))
     expect(page.get_by_role("heading", name="How the play goes")).to_be_visible(timeout=30_000)
 
     for title in ("Holding the led suit", "Sun: no hearts", "Trump led by an opponent"):

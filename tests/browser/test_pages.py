@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.runs import act, at_rest, enter
+from tests.browser.runs import act, at_rest, enter, pick
 
 pytestmark = pytest.mark.browser
 
@@ -41,8 +41,7 @@ def test_profile_choice_follows_to_another_page(page: Page, base_url):
     open_page(page, base_url, "", "Baloot explorer")
     sidebar = page.locator('[data-testid="stSidebar"]')
     chooser = sidebar.get_by_role("combobox", name="Rules profile")
-    chooser.click()  # on a page at rest: no run redraws the sidebar under the open list
-    act(page, page.get_by_role("option", name=re.compile("tournament")).click)
+    pick(page, chooser, page.get_by_role("option", name=re.compile("tournament")))
     expect(chooser).to_have_value(re.compile("tournament"))
     expect(sidebar.get_by_text(re.compile("Start from Saudi tournament sheet"))).to_have_count(1)
     act(page, sidebar.get_by_role("link", name=re.compile("Rules and profiles")).click)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from explorer.content.library import load_library
 from explorer.view import nav
-from tests.browser.runs import act, at_rest, enter, tap
+from tests.browser.runs import at_rest, enter, pick, tap
 
 pytestmark = pytest.mark.browser
 
@@ -131,8 +131,7 @@ def test_a_button_that_switches_pages_keeps_the_sidebars_profile_and_large_cards
     sidebar = projector.locator('[data-testid="stSidebar"]')
     sidebar_large_cards(projector)
     chooser = sidebar.get_by_role("combobox", name="Rules profile")
-    chooser.click()
-    act(projector, projector.get_by_role("option", name=re.compile("tournament")).click)
+    pick(projector, chooser, projector.get_by_role("option", name=re.compile("tournament")))
     button = visible(projector, ".st-key-library-compare-play-must-undertrump-simple button")
     button.scroll_into_view_if_needed()
     tap(projector, button)
