@@ -157,7 +157,7 @@ class Table {
       x.badge.textContent = s === d.human ? d.words.your_turn : d.words.to_play;
       x.seat.classList.toggle("bx-turn", f.turn === s);
       x.seat.classList.toggle("bx-dealer", f.dealer === s);
-      x.chip.textContent = "D";
+      x.chip.textContent = d.words.dealer_mark;   // the dealer's one-letter mark, in the page's language
       x.chip.title = d.words.dealer;
       if (s !== d.human) {
         const k = f.counts[s];
