@@ -97,6 +97,17 @@ def test_the_teacher_page_without_the_secret_reaches_no_control(svc, secret):
         assert "This teacher link does not open a class" in words(at)
 
 
+@pytest.mark.parametrize("given", ["code", "seat"])
+def test_the_join_code_or_a_seat_token_as_the_teacher_link_reaches_no_control(svc, given):
+    started = svc.start([{"library": "play-follow-suit"}])
+    seat = svc.join(started.code, "Nora", session="a")
+    at = page("classroom.py", teach=started.code if given == "code" else seat)
+    assert not keys(at) & set(CONTROLS) and "This teacher link does not open a class" in words(at)
+    at = page("join.py", seat=seat, teach=started.teacher_secret[:8])  # a phone's page draws no control either
+    assert not keys(at) & set(CONTROLS)
+    assert svc.teacher_state(started.teacher_secret).phase == "lobby" and svc.teacher_state(started.teacher_secret).version == 0
+
+
 def test_a_student_joins_from_the_link_answers_by_tapping_and_sees_the_verdict_when_revealed(svc):
     s = svc.start([{"library": "play-follow-suit"}, {"library": "score-sun-double-52"}])
     other = svc.join(s.code, "Fahd", session="other")
