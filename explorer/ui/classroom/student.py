@@ -70,6 +70,10 @@ def watch(svc: Classroom, seat: str, drawn: int) -> None:
             now = -1
         if now != drawn:
             st.rerun()
+        held = ss.get(state.JOIN_PILLS_DRAWN)
+        if held is not None and ss.get(held) is not None:  # a tap the page has not drawn: its run was lost
+            st.rerun()
+    ss.pop(state.JOIN_PILLS_DRAWN, None)  # this full run draws the page: the pills' key set again if they are drawn
     _watch()
 
 
@@ -123,6 +127,7 @@ def answer_buttons(svc: Classroom, seat: str, cs: ClassStep, step: int) -> None:
                   width="stretch")
         return
     cards = cs.question.input == "card"
+    ss[state.JOIN_PILLS_DRAWN] = answer_key(cs, step)
     faces = [board.lv.card_label(v) if cards else plain(board.label(cs, v)) for v in offered]
     st.pills(t("Your answer"), range(len(offered)), format_func=faces.__getitem__, key=answer_key(cs, step),
              label_visibility="collapsed", on_change=_tapped, args=(svc, seat, cs, step, answer_key(cs, step)),
