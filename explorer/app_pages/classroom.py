@@ -63,6 +63,7 @@ if cs.phase == cls.LOBBY:
     teacher.head_count(svc, secret)
     st.caption(t("Keep this page's address to yourself: it moves the class. The students need only the code."))
     teacher.controls(svc, secret, cs)
+    teacher.warm_chart(steps[0])
     st.stop()
 
 if cs.phase == cls.ENDED:

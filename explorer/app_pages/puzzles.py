@@ -28,7 +28,7 @@ if not store.restore():
 entries = collection.load()
 day = board.today()
 p = store.progress()
-st.caption(t("Your rating {rating} (± {rd}) · daily streak {streak} · solved {solved} of {total}",
+st.caption(t("Your rating {rating} (± {rd}) · daily streak {streak} · solved at the first try {solved} of {total}",
              rating=round(p.player.rating), rd=round(p.player.rd), streak=p.daily.current(day),
              solved=len(p.solved & {e.id for e in entries}), total=len(entries)))
 

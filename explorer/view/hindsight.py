@@ -26,7 +26,7 @@ from explorer.engine.files.kinds.deal import DealVerdict
 from explorer.engine.game import GameState, Play, Stage
 from explorer.engine.solver.search import Solution, solve
 from explorer.view.language import rtl
-from explorer.view.words import tn
+from explorer.view.words import t, tn
 
 
 @dataclass(frozen=True)
@@ -49,15 +49,31 @@ class CardCost:
     def sentence(self) -> str:
         """The card's hindsight in words, in the page's language."""
         if self.cost == 0:
-            return tn("With all hands open, {card} by {seat} kept the best award for {team}: {award} game point.",
-                      "With all hands open, {card} by {seat} kept the best award for {team}: {award} game points.",
-                      abs(self.award), card=self.card, seat=self.seat, team=self.seat.team, award=signed(self.award))
+            return best_sentence(self.card, self.seat, self.award)
         c = self
         return tn("With all hands open, {card} by {seat} cost {team} {n} game point: {best} kept {best_award}, "
                   "{card} gives {award}.",
                   "With all hands open, {card} by {seat} cost {team} {n} game points: {best} kept {best_award}, "
                   "{card} gives {award}.", c.cost, card=c.card, seat=c.seat, team=c.seat.team, best=list(c.best),
                   best_award=signed(c.best_award), award=signed(c.award))
+
+
+def best_sentence(card: Card, seat: Seat, award: int) -> str:
+    """A card that kept the best award, said as the deal's end from its team's side: ahead, level or behind
+    (an award of −2 is the best the team could do, not a loss the card caused)."""
+    team = seat.team
+    if award > 0:
+        return tn("With all hands open, {card} by {seat} was one of the best cards: {team} ends the deal {n} game "
+                  "point ahead, the most it could.",
+                  "With all hands open, {card} by {seat} was one of the best cards: {team} ends the deal {n} game "
+                  "points ahead, the most it could.", award, card=card, seat=seat, team=team)
+    if award < 0:
+        return tn("With all hands open, {card} by {seat} was one of the best cards: the best {team} could do was "
+                  "to end the deal {n} game point behind.",
+                  "With all hands open, {card} by {seat} was one of the best cards: the best {team} could do was "
+                  "to end the deal {n} game points behind.", -award, card=card, seat=seat, team=team)
+    return t("With all hands open, {card} by {seat} was one of the best cards: {team} ends the deal level, the best "
+             "it could.", card=card, seat=seat, team=team)
 
 
 def signed(n: int) -> Code:

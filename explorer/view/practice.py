@@ -460,8 +460,14 @@ def sawa_lines(g: GameState, log) -> list[Msg]:
         return []
     from explorer.engine.solver.sawa import LineTrick  # the solver is loaded already: a claim was checked
     before = len(g.played) - len(log.claimed)
-    out = [Msg("{seat} claimed Sawa: every trick left goes to {team}. The rest of the deal, shown at once:",
-               seat=log.sawa, team=log.sawa.team)]
+    # From South's chair, as the table's score says it ("Us", "Them"), not the team's code ("NS").
+    if log.sawa.team is Team.NS:
+        head = Msg("{seat} claimed Sawa: every trick left goes to us. The rest of the deal, shown at once:",
+                   seat=log.sawa)
+    else:
+        head = Msg("{seat} claimed Sawa: every trick left goes to them. The rest of the deal, shown at once:",
+                   seat=log.sawa)
+    out = [head]
     for trick in g.completed_tricks:
         if 4 * trick.number > before:
             out.append(LineTrick(trick.number, trick.leader, trick.cards, trick.winner).message(log.sawa.team))

@@ -203,7 +203,9 @@ def deal_over(p: Practice, *, say: Say) -> dict[str, Any] | None:
         out["deal"] = {"text": say(pv.redeal_line(g, p.human)), "tone": "even"}
         out["confirm"] = t("Deal these cards again?")
     elif r.award is None:
-        out["deal"] = {"text": say(Msg("Gahwa: {team} wins the deal and the match.", team=r.winner)),
+        gahwa = (Msg("Gahwa: we win the deal and the match.") if r.winner is Team.NS
+                 else Msg("Gahwa: they win the deal and the match."))
+        out["deal"] = {"text": say(gahwa),
                        "tone": "win" if r.winner is Team.NS else "loss"}
     else:
         us, them = r.award[Team.NS], r.award[Team.EW]

@@ -146,6 +146,13 @@ CSS = """<style>
   border: 1px dashed #b9c7bd; opacity: .55; }
 html[dir="rtl"] .st-key-puzzles-hand, html[dir="rtl"] .st-key-puzzles-hand [data-testid="stMarkdownContainer"] {
   direction: ltr; }
+@media (max-width: 640px) {
+  .bx-pz-board .bx-trick { position: relative; grid-template-rows: auto auto; grid-template-areas: "w n e" "w s e";
+    padding: .6em .8em; margin-bottom: .3em; }
+  .bx-pz-board .bx-trick .bx-center { position: absolute; left: .6em; bottom: .6em; min-height: 0; min-width: 0; }
+}
 </style>"""
 """The page's style: the hand's buttons look like cards (tap targets of 48 px and more), cards that break a rule
-or were tried already greyed; the tricks as rows that stay left to right in Arabic, as cards are laid down."""
+or were tried already greyed; the tricks as rows that stay left to right in Arabic, as cards are laid down. On a
+phone the board is laid out in two card rows (North above South, West and East beside them): in three rows it filled
+the screen and the hand to tap started below it."""

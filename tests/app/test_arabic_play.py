@@ -121,6 +121,7 @@ def test_a_deal_is_bid_played_refused_and_scored_in_arabic_with_no_english_left(
     assert "بس" in labels and any("حكم" in x or "صن" in x for x in labels), labels
     assert all(ARABIC.search(c["help"]) for c in d["you"]["calls"]), "the tutor's line under each call"
     assert d["words"]["your_turn"] == "دورك" and d["words"]["to_play"] == "الدور"
+    assert d["words"]["dealer_mark"] == "م", "the dealer's mark is a letter of the page's language, not a Latin D"
     act(at, "S: ashkal")                                 # a call the table does not offer: the reason, in Arabic
     assert ARABIC.search(data(at)["notice"]["text"])
     no_english(at)

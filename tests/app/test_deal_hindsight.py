@@ -67,7 +67,7 @@ def test_each_played_card_gets_the_solvers_cost_for_its_team(at):
     assert any(want in w for w in said(at.warning)), said(at.warning)
     fine = next(c for c in costs if c is not None and c.cost == 0)
     at.slider(key=keys.DEAL_POS).set_value(fine.position).run()
-    assert any("kept the best award" in s for s in said(at.success))
+    assert any("was one of the best cards" in s for s in said(at.success))
 
 
 def test_the_table_lists_every_card_played_so_far_with_its_cost(at):
@@ -103,3 +103,16 @@ def test_a_deal_with_an_illegal_card_gets_hindsight_up_to_it_and_no_cost_for_the
     at.slider(key=keys.DEAL_POS).set_value(3).run()
     assert not at.exception
     assert not any("by W" in w for w in said(at.warning) + said(at.success))
+
+
+@pytest.mark.parametrize("award, words", [(6, "ends the deal 6 game points ahead"),
+                                          (-2, "the best EW could do was to end the deal 2 game points behind"),
+                                          (0, "ends the deal level"), (1, "1 game point ahead")])
+def test_a_best_card_is_said_from_its_teams_side_ahead_level_or_behind(award, words):
+    """A card that kept the best award is never read as a loss it caused: a best award of −2 is the most its team
+    could do (the Deal checker once said 'kept the best award for EW: −2 game points')."""
+    from explorer.engine.core.cards import Card, Seat
+    from explorer.view import hindsight, language
+    with language.speaking("en"):
+        said_here = hindsight.best_sentence(Card.parse("9C"), Seat.W, award)
+    assert words in said_here and "9♣" in said_here

@@ -41,9 +41,24 @@ def _service(server_data_dir) -> Classroom:
     return Classroom(make_engine(database_url({"BALOOT_DATA_DIR": str(server_data_dir)})))
 
 
-def _answer_button(page, step: int, value: str, card: bool):
-    suffix = f"card-{value}" if card else value
-    return page.locator(f".st-key-join-answer-{step}-{suffix} button")
+OFFERED = {"play-follow-suit": ["AC", "8C", "JH", "7H", "AD", "KD", "9D", "KS"], "score-sun-double-52": ["True", "False"],
+           "projects-higher-top-card": ["NS", "EW", "None"], "bidding-sun-over-hokum": ["S", "E", "N", "W", "None"],
+           "deal-illegal-card": ["True", "False"]}
+"""What each file's question offers, in the order the phone draws it (the pills' places)."""
+
+
+def _answer_button(page, step: int, value: str, card: bool, file: str = ""):
+    """The pill of ``value``: the answers are one group of pills (``join-answer-<step>-cards`` or ``-choices``)."""
+    group = page.locator(f".st-key-join-answer-{step}-{'cards' if card else 'choices'}")
+    if not file:
+        return group.get_by_role("radio", name=_face(value), exact=True)
+    return group.get_by_role("radio").nth(OFFERED[file].index(value))
+
+
+def _face(value: str) -> str:
+    from explorer.engine.core.cards import Card
+
+    return {"True": "Yes", "False": "No"}.get(value) or Card.parse(value).pretty
 
 
 def _seat(page) -> str:
@@ -88,8 +103,8 @@ def _join(browser, base_url, code: str, name: str | None, *, typed: bool = False
     return p
 
 
-def _tap(p, step: int, value: str, *, card: bool, deadline: int = 30_000):
-    button = _answer_button(p, step, value, card)
+def _tap(p, step: int, value: str, *, card: bool, deadline: int = 30_000, file: str = ""):
+    button = _answer_button(p, step, value, card, file)
     expect(button).to_be_visible(timeout=deadline)
     button.click()
     expect(p.get_by_text("Waiting for the verdict.", exact=False)).to_be_visible(timeout=deadline)
@@ -179,7 +194,7 @@ def test_a_class_runs_from_join_to_own_results(browser, base_url, server_data_di
 FILES = ["play-follow-suit", "score-sun-double-52", "projects-higher-top-card", "bidding-sun-over-hokum",
          "deal-illegal-card"]
 CHOICES = [["AC", "8C", "7H", "KS"], ["True", "False"], ["NS", "EW", "None"], ["W", "N", "None"], ["True", "False"]]
-"""What the phones tap at each step (the answer buttons' key suffixes)."""
+"""What the phones tap at each step."""
 PHONES = 20
 CROWD_DEADLINE = 120_000
 """How long a state may take to arrive with twenty phones on two cores: every move of the class reruns twenty-one
@@ -188,9 +203,9 @@ CONTROLS = ["Ask the first question", "Close the answers", "Reveal the verdict",
 
 
 @pytest.mark.xfail(strict=False, reason=(
-    "known defect: with twenty phones on a loaded 2-core machine a tap is now and then lost (no answer recorded, the "
-    "phone keeps its buttons): 3 runs of 7 with Streamlit's fast reruns; 0 of 2 with runner.fastReruns = false, which "
-    "breaks test_the_sidebar_closes_after_a_page_is_picked_on_a_narrow_screen[desktop-site], so it is not set"))
+    "known defect under heavy load: a phone now and then keeps its tapped pill checked and nothing is written "
+    "(passed 1 of 3 runs with the answer pills and their handover: load 15 passed; load 17 and 28, beside "
+    "tests/engine, failed at one phone). Under investigation: whether the phone's poll carries the held value"))
 def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, server_data_dir):
     began = time.monotonic()
     rng = random.Random(25)
@@ -204,7 +219,7 @@ def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, se
         teacher.get_by_role("button", name="Ask the first question" if step == 0 else "Next question").click()
         for i, p in enumerate(pages):
             value = rng.choice(CHOICES[step])
-            _tap(p, step, value, card=step == 0, deadline=CROWD_DEADLINE)
+            _tap(p, step, value, card=step == 0, deadline=CROWD_DEADLINE, file=FILES[step])
             if i == 0:  # how long the projector takes to show the first answer (the phone has shown it)
                 shown = time.monotonic()
                 teacher.wait_for_function(CHART_SUM, arg=1, timeout=CROWD_DEADLINE)

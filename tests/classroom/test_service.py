@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import func, inspect, select
 
@@ -82,6 +84,41 @@ def test_a_restart_a_new_engine_on_the_same_file_loses_nothing_answered(tmp_path
     assert second.tally(s.teacher_secret).answered == 3
     assert second.student_state(seats[0]).own.given == "8C"
     assert second.answer(seats[1], 0, "8C") is False   # still counted once
+
+
+KILLED_SERVER = """
+import sys
+from explorer.classroom.db import make_engine
+from explorer.classroom.service import Classroom
+svc = Classroom(make_engine(sys.argv[1]))
+s = svc.start([{"library": "play-follow-suit"}])
+seats = [svc.join(s.code, f"s{i}", session=f"k{i}") for i in range(5)]
+svc.ask(s.teacher_secret)
+print(s.teacher_secret, flush=True)
+for seat in seats:
+    svc.answer(seat, 0, "8C")
+    print(seat, flush=True)    # acknowledged: the phone has shown it
+sys.stdin.readline()           # killed here, its connections open
+"""
+
+
+def test_a_server_killed_without_warning_loses_no_answer_it_acknowledged(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, "-c", KILLED_SERVER, url], cwd=root, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    secret = server.stdout.readline().strip()
+    acknowledged = [server.stdout.readline().strip() for _ in range(5)]
+    os.kill(server.pid, signal.SIGKILL)
+    server.wait()
+    restarted = Classroom(make_engine(url))
+    assert restarted.tally(secret).answered == 5
+    assert [restarted.student_state(seat).own.given for seat in acknowledged] == ["8C"] * 5
 
 
 # --- starting ------------------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from explorer.view.words import seat_label
 
 CSS = """<style>
 div[class*="st-key-join-answer-"] button { min-height: 3.2em; font-size: 1.2rem; font-weight: 700; }
-div[class*="st-key-join-answer-"][class*="-card-"] button { min-width: 3.4em; min-height: 4.4em; background: #fff;
+div[class*="st-key-join-answer-"][class*="-cards"] button { min-width: 3.4em; min-height: 4.4em; background: #fff;
   border: 1px solid #aab4ae; border-radius: .35em; box-shadow: 0 1px 3px rgba(0,0,0,.22); }
 div[class*="st-key-join-answer-"] button p { font-size: 1.35rem; font-weight: 700; }
 .bx-class-code { font-size: 3.2rem; font-weight: 800; letter-spacing: .12em; font-family: ui-monospace, monospace;

@@ -70,11 +70,15 @@ def watch(svc: Classroom, seat: str, drawn: int) -> None:
             now = -1
         if now != drawn:
             st.rerun()
+        held = ss.get(state.JOIN_PILLS_DRAWN)
+        if held is not None and ss.get(held) is not None:  # a tap the page has not drawn: its run was lost
+            st.rerun()
+    ss.pop(state.JOIN_PILLS_DRAWN, None)  # this full run draws the page: the pills' key set again if they are drawn
     _watch()
 
 
 def _send(svc: Classroom, seat: str, step: int, value: Any) -> None:
-    """Callback: the answer tapped (sent twice counts once; a refusal is shown)."""
+    """The answer tapped (sent twice counts once; a refusal is shown)."""
     try:
         svc.answer(seat, step, value)
     except Refused as e:
@@ -89,8 +93,32 @@ def _send_number(svc: Classroom, seat: str, step: int) -> None:
     _send(svc, seat, step, int(value))
 
 
+def _held(cs: ClassStep, key: str) -> tuple[bool, Any]:
+    """(True, the answer) when the phone holds a tap on the pills ``key`` (their values are the answers' places: an
+    answer may be None, "nobody"), else (False, None)."""
+    place = ss.get(key)
+    offered = options(cs) or ()
+    if place is None or not 0 <= place < len(offered):
+        return False, None
+    return True, offered[place]
+
+
+def _tapped(svc: Classroom, seat: str, cs: ClassStep, step: int, key: str) -> None:
+    """Callback: the answer tapped, written before the page is drawn again."""
+    held, value = _held(cs, key)
+    if held:
+        _send(svc, seat, step, value)
+
+
 def answer_buttons(svc: Classroom, seat: str, cs: ClassStep, step: int) -> None:
-    """The answers on offer as buttons to tap (a number: a field and Send)."""
+    """The answers on offer to tap, one pill each (a number: a field and Send).
+
+    The tap is a value the phone keeps (``st.pills``), not a button's one-off click: a click is carried once, and
+    when it arrives while the phone's poll run is still ending (Streamlit starts the click's run beside it, and the
+    ending run resets every click of the session) it is lost, the phone keeping its buttons. A value is sent again
+    with every run the phone asks for, so whichever run draws the question next finds it and writes it (the
+    service counts an answer once), and the page is drawn from the database.
+    """
     offered = options(cs)
     if offered is None:
         st.number_input(t("Your answer"), min_value=NUMBER_RANGE[0], max_value=NUMBER_RANGE[1], step=1, value=None,
@@ -99,13 +127,28 @@ def answer_buttons(svc: Classroom, seat: str, cs: ClassStep, step: int) -> None:
                   width="stretch")
         return
     cards = cs.question.input == "card"
-    with st.container(horizontal=True, gap="small"):
-        for value in offered:
-            text = board.label(cs, value)
-            shown = board.lv.card_label(value) if cards else plain(text)
-            key = state.join_answer_key(step, f"card-{value}" if cards else value)
-            st.button(shown, key=key, on_click=_send, args=(svc, seat, step, value), width="content" if cards
-                      else "stretch")
+    ss[state.JOIN_PILLS_DRAWN] = answer_key(cs, step)
+    faces = [board.lv.card_label(v) if cards else plain(board.label(cs, v)) for v in offered]
+    st.pills(t("Your answer"), range(len(offered)), format_func=faces.__getitem__, key=answer_key(cs, step),
+             label_visibility="collapsed", on_change=_tapped, args=(svc, seat, cs, step, answer_key(cs, step)),
+             width="stretch")
+
+
+def answer_key(cs: ClassStep, step: int) -> str:
+    """The answer pills of a step: ``join.answer.0.cards`` (a card's face styled as a card), ``join.answer.1.choices``."""
+    return state.join_answer_key(step, "cards" if cs.question.input == "card" else "choices")
+
+
+def handed_over(svc: Classroom, seat: str, me: StudentState, cs: ClassStep) -> StudentState:
+    """The student's state, with the answer the phone holds written first if its callback was lost."""
+    c = me.cls
+    if me.own is not None or c.phase != cls.OPEN:
+        return me
+    held, value = _held(cs, answer_key(cs, c.step))
+    if not held:
+        return me
+    _send(svc, seat, c.step, value)
+    return svc.student_state(seat)
 
 
 def seat_view(svc: Classroom, seat: str, me: StudentState) -> None:
@@ -121,6 +164,10 @@ def seat_view(svc: Classroom, seat: str, me: StudentState) -> None:
         st.info(t("You are in. Waiting for the teacher to ask the first question."), icon=":material/hourglass_top:")
         return
     cs = svc.questions(c)[c.step]
+    me = handed_over(svc, seat, me, cs)
+    if me.cls.step != c.step:  # the teacher moved meanwhile
+        cs = svc.questions(me.cls)[me.cls.step]
+    c = me.cls
     st.subheader(t("Question {i} of {n}", i=c.step + 1, n=c.steps), anchor=False)
     revealed = c.phase == cls.REVEALED
     board.draw(cs, size="md", revealed=revealed)

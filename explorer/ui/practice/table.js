@@ -22,6 +22,10 @@ const el = (tag, cls, text) => {
   return e;
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// The log's lines said together in the status line: a line that ends without a full stop ("Noura: Sun") gets one,
+// so that the next does not run on ("Noura: Sun Hamad is not asked: ...").
+const joinLines = (lines) => lines.map((line, i) => i < lines.length - 1 && !/[.!?؟:…]$/.test(line.trim()) ?
+  line.trim() + "." : line.trim()).filter(Boolean).join(" ");
 
 function cardEl(c, tag) {
   const e = el(tag || "div", "bx-card" + (c.red ? " bx-red" : ""));
@@ -153,7 +157,7 @@ class Table {
       x.badge.textContent = s === d.human ? d.words.your_turn : d.words.to_play;
       x.seat.classList.toggle("bx-turn", f.turn === s);
       x.seat.classList.toggle("bx-dealer", f.dealer === s);
-      x.chip.textContent = "D";
+      x.chip.textContent = d.words.dealer_mark;   // the dealer's one-letter mark, in the page's language
       x.chip.title = d.words.dealer;
       if (s !== d.human) {
         const k = f.counts[s];
@@ -422,7 +426,7 @@ class Table {
     // asked come together), else its last line.
     const fs = d.frames, n = d.log.length;
     const from = fs.length > 1 ? fs[fs.length - 2].log : fs.length === 1 && d.log_from !== null ? d.log_from : n - 1;
-    return d.log.slice(Math.max(0, Math.min(from, n - 1)), n).join(" ");
+    return joinLines(d.log.slice(Math.max(0, Math.min(from, n - 1)), n));
   }
 
   async play(frames) {
@@ -446,7 +450,7 @@ class Table {
       if (this.panel) this.drawPanel(f);
       if (f.act && f.act.kind === "card") this.sound("card");
       else if (f.act && f.act.kind === "call") this.sound("call");
-      this.say(this.data.log.slice(shown, f.log).join(" ") || this.data.log[f.log - 1] || "", "log");
+      this.say(joinLines(this.data.log.slice(shown, f.log)) || this.data.log[f.log - 1] || "", "log");
       shown = f.log;
       if (f.won) {
         await sleep(Math.max(t.card * .6, t.fly));

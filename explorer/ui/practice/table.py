@@ -23,7 +23,7 @@ import streamlit as st
 from streamlit import config
 
 from explorer.engine.core.cards import Seat
-from explorer.engine.core.i18n import Msg
+from explorer.engine.core.i18n import NC_, Msg
 from explorer.engine.game.practice import Practice
 from explorer.engine.game.state import Play
 from explorer.ui import state
@@ -69,12 +69,13 @@ def words(p: Practice) -> dict[str, str]:
     """The component's own words, in the page's language.
 
     >>> w = words(Practice.new(7, target=101))
-    >>> w["goal"], w["your_turn"], w["deal"]
-    ('to 101', 'Your turn', 'Deal 1')
+    >>> w["goal"], w["your_turn"], w["deal"], w["dealer_mark"]
+    ('to 101', 'Your turn', 'Deal 1', 'D')
     """
     goal = t("one deal") if p.goal == "deal" else t("to {target}", target=p.target)
     return {"us": t("Us"), "them": t("Them"), "goal": goal, "deal": t("Deal {n}", n=len(p.deals)),
             "your_turn": t("Your turn"), "to_play": t("to play"), "upcard": t("Upcard"), "dealer": t("Dealer"),
+            "dealer_mark": pv.InContext("dealer mark", NC_("dealer mark", "D")).render(lang.style()),
             "last": t("Previous trick"), "log": t("The deal so far"), "close": t("Close"), "hint": t("Hint"),
             "back": t("Take back"), "sawa": t("Sawa: claim every trick left"), "next": t("Next deal"),
             "again": t("Deal again (same cards)"), "yes_again": t("Yes, deal again"), "cancel": t("Not now"),

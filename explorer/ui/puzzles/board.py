@@ -188,7 +188,7 @@ def draw(shown: Shown) -> None:
             st.html(pv.played_html(g))
     found = shown.verdict.steps[tr["step"]].card if tr["done"] and shown.verdict else None
     table, side = st.columns([3, 2], gap="medium")
-    table.html(pv.board_html(g, size=sidebar.card_size(), answer=found))
+    table.html(f'<div class="bx-pz-board">{pv.board_html(g, size=sidebar.card_size(), answer=found)}</div>')
     with side:
         _notice(seat)
         if not tr["done"]:
