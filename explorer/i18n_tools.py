@@ -8,7 +8,7 @@ The same extraction with Babel's own command line::
     pybabel extract -F explorer/locale/babel.cfg --no-default-keywords -k Msg -k plural:1,2 -k N_ \\
         -k NC_:1c,2 -k pgettext:1c,2 -k gettext -k ngettext:1,2 -k EngineError -k InputError -k CardError \\
         -k ProfileError -k CallError -k DealError -k ProjectError -k PlayerError -k NoWorld \\
-        --no-location -o explorer/locale/explorer.pot .
+        --add-location=file -w 100 -o explorer/locale/explorer.pot .
 
 What is extracted (:mod:`explorer.engine.core.i18n`): the template of every ``Msg("...")``, both templates of
 ``plural("...", "...", n)``, of every engine error raised with a template (``InputError``, ``CardError``,
@@ -23,9 +23,9 @@ read from their YAML files by the extractors of :mod:`explorer.content.translati
 and field; the engine-checked parts, scenarios, cards, answers and ``expect``, are never extracted). The same
 extraction with Babel's command line (its mapping names those extractors)::
 
-    pybabel extract -F explorer/locale/content.cfg --no-default-keywords -k pgettext:1c,2 --no-location \\
-        -o explorer/locale/content.pot .
-    pybabel update -D content -i explorer/locale/content.pot -d explorer/locale -l ar
+    pybabel extract -F explorer/locale/content.cfg --no-default-keywords -k pgettext:1c,2 --add-location=file \\
+        -w 100 -o explorer/locale/content.pot .
+    pybabel update -D content -i explorer/locale/content.pot -d explorer/locale -l ar -w 100
 """
 
 from __future__ import annotations

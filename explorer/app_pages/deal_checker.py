@@ -152,14 +152,9 @@ def show_score(score: dict[str, Any], r: Replay, tid: str, title: str) -> None:
         st.page_link(nav.page_path("score_sheet.py"), label=t("Open the score sheet"), icon=":material/edit_note:")
 
 
-def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict) -> None:
-    ss = st.session_state
-    n = r.last_position
-    pos = max(0, min(int(ss.get(state.DEAL_POS, 0) or 0), n))
-    ss[state.DEAL_POS] = pos
-    err = r.error
-    c = r.contract
-
+def _replay_head(r: Replay) -> None:
+    """The contract line, then whether every card is legal or the first illegal one and its reason."""
+    err, c = r.error, r.contract
     head = t("bought by {buyer}, team {team} · dealer {dealer}", buyer=seat_label(c.buyer), team=c.buyer.team,
              dealer=seat_label(r.dealer))
     if r.escalation.level.value != "none":
@@ -174,6 +169,10 @@ def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict
     else:
         st.success(t("✓ Every card of this deal is legal. Step through it below; the score is at the end."))
 
+
+def _replay_controls(r: Replay, pos: int, n: int) -> None:
+    """The Replay buttons (their keys), the slider and what the keyboard does."""
+    err = r.error
     st.subheader(t("Replay"))
     b = st.columns([1.3, 1, 1, 1, 1.7], vertical_alignment="center")  # the first: its icon, word and key
     b[0].button(t("Beginning"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
@@ -195,6 +194,18 @@ def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict
               help=t("Drag, or click the slider and use the ← and → keys to move one card."))
     st.caption(t("Keyboard: ← and → step one card, Home and End jump to the start and the end "
                  "(when no text box has the focus). Tab reaches every button; Enter or Space presses it."))
+
+
+def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict) -> None:
+    ss = st.session_state
+    n = r.last_position
+    pos = max(0, min(int(ss.get(state.DEAL_POS, 0) or 0), n))
+    ss[state.DEAL_POS] = pos
+    err = r.error
+    c = r.contract
+
+    _replay_head(r)
+    _replay_controls(r, pos, n)
 
     h = hindsight.Hindsight(verdict, (tid, verdict.start.profile)) if hindsight.toggle() else None
     s = r.step(pos)

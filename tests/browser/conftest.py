@@ -113,3 +113,16 @@ def browser_type_launch_args(browser_type_launch_args):
             "(apt-get update && apt-get install -y chromium). Do not run `playwright install`."
         )
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def every_page_wired():
+    """Every page a test opens has its runs followed (tests/browser/runs.py) from its first address on."""
+    from playwright.sync_api._generated import BrowserContext
+
+    from tests.browser.runs import wire
+
+    new_page = BrowserContext.new_page
+    BrowserContext.new_page = lambda self, *args, **kwargs: wire(new_page(self, *args, **kwargs))
+    yield
+    BrowserContext.new_page = new_page

@@ -7,18 +7,18 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.runs import act, at_rest, tap
+
 pytestmark = pytest.mark.browser
 
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
 
 
 def open_arabic(page: Page, base_url: str, path: str) -> None:
     page.goto(f"{base_url}/{path}?lang=ar")
-    page.wait_for_selector(SCRIPT_DONE, timeout=45_000)
-    expect(page.locator("html")).to_have_attribute("dir", "rtl", timeout=45_000)
-    page.wait_for_selector(SCRIPT_DONE, timeout=45_000)
+    at_rest(page)
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
 
 
 def box(page: Page, selector: str) -> dict:
@@ -72,14 +72,12 @@ def test_in_arabic_presentation_mode_the_left_arrow_key_goes_forward_like_the_ne
         open_arabic(page, base_url, "library")
         show = page.locator('[class*="st-key-library-show-"] button').first
         show.scroll_into_view_if_needed()
-        show.click()
+        tap(page, show)
         bar = page.locator(".st-key-library-present-bar")
-        expect(bar).to_contain_text(re.compile("الخطوة\\s*\u2066?1\u2069?\\s*من"), timeout=30_000)
-        page.wait_for_selector(SCRIPT_DONE)
-        page.locator("body").press("ArrowLeft")
-        expect(bar).to_contain_text(re.compile("الخطوة\\s*\u2066?2\u2069?\\s*من"), timeout=30_000)
-        page.wait_for_selector(SCRIPT_DONE)
-        page.locator("body").press("ArrowRight")
+        expect(bar).to_contain_text(re.compile("الخطوة\\s*\u2066?1\u2069?\\s*من"))
+        act(page, lambda: page.locator("body").press("ArrowLeft"))
+        expect(bar).to_contain_text(re.compile("الخطوة\\s*\u2066?2\u2069?\\s*من"))
+        act(page, lambda: page.locator("body").press("ArrowRight"))
         expect(bar).to_contain_text(re.compile("الخطوة\\s*\u2066?1\u2069?\\s*من"), timeout=30_000)
     finally:
         context.close()

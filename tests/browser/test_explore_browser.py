@@ -10,11 +10,11 @@ import yaml
 from playwright.sync_api import Page, expect
 
 from explorer.engine.files.share import encode_scenario
+from tests.browser.runs import at_rest
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 
 def scenario(stem: str) -> dict:
@@ -24,8 +24,7 @@ def scenario(stem: str) -> dict:
 def open_link(page: Page, base_url: str, path: str, heading: str) -> None:
     page.goto(f"{base_url}/{path}")
     expect(page.get_by_role("heading", name=heading, level=1)).to_be_visible(timeout=30_000)
-    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
-    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    at_rest(page)
 
 
 def test_share_link_of_a_disputed_case_shows_both_verdicts_in_compare_rules(page: Page, base_url):

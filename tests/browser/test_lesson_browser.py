@@ -5,10 +5,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-pytestmark = pytest.mark.browser
+from tests.browser.runs import at_rest, pick, tap
 
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-"""Present once the page's script has finished running."""
+pytestmark = pytest.mark.browser
 
 PUZZLE = "trump-lead-overtake"
 """Lesson 5, step 4: West leads Q♥ (trumps); South holds K♥ 7♥ A♠ 8♣ and must overtake."""
@@ -19,39 +18,32 @@ def card_button(page: Page, card: str):
     return page.locator(f'[class*="st-key-lesson-q-05-cutting-{PUZZLE}-card-{card}-"] button')
 
 
-def settle(page: Page) -> None:
-    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
-
-
 def test_cutting_lesson_wrong_then_right(page: Page, base_url):
     page.goto(f"{base_url}/lesson")
     expect(page.get_by_role("heading", name="Lessons", level=1)).to_be_visible(timeout=30_000)
-    settle(page)
+    at_rest(page)
 
-    picker = page.get_by_role("combobox", name="Lesson")
-    picker.click()
-    page.get_by_role("option", name=re.compile("Playing and the cutting obligations")).click()
+    pick(page, page.get_by_role("combobox", name="Lesson"),
+         page.get_by_role("option", name=re.compile("Playing and the cutting obligations")))
     expect(page.get_by_role("heading", name="How the play goes")).to_be_visible(timeout=30_000)
 
     for title in ("Holding the led suit", "Sun: no hearts", "Trump led by an opponent"):
-        page.get_by_role("button", name="Next ▶").click()
-        expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=30_000)
-    settle(page)
+        tap(page, page.get_by_role("button", name="Next ▶"))
+        expect(page.get_by_role("heading", name=title)).to_be_visible()
     expect(page.locator(".bx-trick .bx-card")).to_have_count(1)     # West's Q♥ on the table
 
-    card_button(page, "7H").click()                                   # illegal: K♥ must overtake
+    tap(page, card_button(page, "7H"))                                 # illegal: K♥ must overtake
     error = page.locator('[data-testid="stAlertContentError"]')
     expect(error).to_contain_text("7♥ is not allowed", timeout=30_000)
     expect(error).to_contain_text("Try again")
     expect(error).not_to_contain_text("K♥")                           # the answer waits
-    page.get_by_role("button", name="Show the answer").click()
+    tap(page, page.get_by_role("button", name="Show the answer"))
     expect(error).to_contain_text("you must beat Q♥ with a higher trump: K♥", timeout=30_000)
     expect(page.locator('[data-testid="stAlertContentInfo"]')).to_contain_text("the King beats the Queen")
 
-    card_button(page, "KH").click()                                   # legal, on the second try
+    tap(page, card_button(page, "KH"))                                 # legal, on the second try
     success = page.locator('[data-testid="stAlertContentSuccess"]')
     expect(success).to_contain_text("K♥ is legal", timeout=30_000)
     expect(success).to_contain_text("an opponent is winning with Q♥")
     expect(page.locator('[data-testid="stSidebar"]')).to_contain_text("0/13 right at the first try (+1 after a retry)")
-    settle(page)
-    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    at_rest(page)

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.browser.runs import act, at_rest, enter, tap
 
 pytestmark = pytest.mark.browser
 
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 720}}
 ANDROID_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -41,41 +41,10 @@ def laptop(browser: Browser) -> Iterator[Page]:
     yield from _context(browser, **LAPTOP)
 
 
-RUNS = """() => {
-  if (window.__bxRuns === undefined) {
-    window.__bxRuns = 0;
-    const app = document.querySelector('[data-testid="stApp"]');
-    new MutationObserver((records) => {
-      for (const r of records) if (r.oldValue === 'notRunning') window.__bxRuns++;
-    }).observe(app, {attributes: true, attributeOldValue: true, attributeFilter: ['data-test-script-state']});
-  }
-  return window.__bxRuns;
-}"""
-"""How many script runs have started since the page was opened (a MutationObserver counts them)."""
-
-
-def settle(page: Page) -> None:
-    """Wait for the script to finish; fail with its text if the page shows an exception."""
-    page.wait_for_selector(SCRIPT_DONE, timeout=60_000)
-    shown = page.locator('[data-testid="stException"]')
-    assert shown.count() == 0, f"{page.url}: an exception on the page:\n" + shown.first.inner_text()
-
-
-def quiet(page: Page, ms: int = 800) -> None:
-    """Wait until no run has started for ``ms``: the page is not about to move under a finger."""
-    while True:
-        runs = page.evaluate(RUNS)
-        settle(page)
-        page.wait_for_timeout(ms)
-        if page.evaluate(RUNS) == runs:
-            return
-
-
 def open_page(page: Page, base_url: str, path: str) -> None:
     page.goto(f"{base_url}/{path}")
     expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=30_000)
-    page.evaluate(RUNS)
-    settle(page)
+    at_rest(page)
 
 
 SIDEWAYS = """() => {
@@ -101,7 +70,7 @@ def _pick_in_sidebar(page: Page, title: str) -> None:
     page.get_by_test_id("stExpandSidebarButton").tap()
     sidebar = page.get_by_test_id("stSidebar")
     expect(sidebar).to_have_attribute("data-collapsed", "false")
-    sidebar.get_by_test_id("stSidebarNavLink").filter(has_text=title).tap()
+    act(page, sidebar.get_by_test_id("stSidebarNavLink").filter(has_text=title).tap)
     expect(page.locator('[data-testid="stMain"] h1').first).to_have_text(title, timeout=30_000)
 
 
@@ -112,15 +81,14 @@ def test_the_sidebar_closes_after_a_page_is_picked_on_a_narrow_screen(browser: B
         open_page(page, base_url, "glossary")
         _pick_in_sidebar(page, "Trick checker")
         expect(page.get_by_test_id("stSidebar")).to_have_attribute("data-collapsed", "true")
-        settle(page)
+        at_rest(page)
 
 
 def test_the_sidebar_stays_open_on_a_laptop_after_a_page_is_picked(laptop: Page, base_url):
     open_page(laptop, base_url, "glossary")
     sidebar = laptop.get_by_test_id("stSidebar")
-    sidebar.get_by_test_id("stSidebarNavLink").filter(has_text="Trick checker").click()
-    expect(laptop.locator('[data-testid="stMain"] h1').first).to_have_text("Trick checker", timeout=30_000)
-    laptop.wait_for_timeout(300)
+    act(laptop, sidebar.get_by_test_id("stSidebarNavLink").filter(has_text="Trick checker").click)
+    expect(laptop.locator('[data-testid="stMain"] h1').first).to_have_text("Trick checker")
     expect(sidebar).to_have_attribute("data-collapsed", "false")
 
 
@@ -150,26 +118,6 @@ def test_no_plotly_toolbar_covers_a_chart_title_on_a_phone(phone: Page, base_url
 
 # --- the Trick checker -------------------------------------------------------------------------------
 
-def tap(page: Page, locator) -> None:
-    """One tap (a click on the laptop) on a page at rest, then the run it starts, to its end."""
-    quiet(page, 400)
-    runs = page.evaluate(RUNS)
-    for attempt in range(2):
-        if page.viewport_size["width"] < 768:
-            locator.tap()
-        else:
-            locator.click()
-        try:
-            page.wait_for_function(f"window.__bxRuns > {runs}", timeout=15_000)
-            break
-        except PlaywrightTimeoutError:
-            # a tap while the page still moved (the sticky verdict bar settling) can start no run: tap again,
-            # once (a tap that did reach a server slower than 15 s would count twice, and the test says so)
-            if attempt:
-                raise
-    settle(page)
-
-
 def card(page: Page, field: str, face: str):
     """A tappable card of a field (``table``, ``hand``) by its face, e.g. ``K♣``."""
     suit = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[face[-1]]
@@ -197,9 +145,6 @@ def assert_in_view(page: Page, locator, where: str) -> None:
         f"{where}: {box} is not within the first {height} px of the screen"
 
 
-@pytest.mark.xfail(strict=False, reason="known intermittent failure in whole-suite runs (one local serial browser run, "
-                   "one parallel run): a card tap is lost, so the verdict is for a trick one card short; it passes "
-                   "alone and in its file. Not yet explained (issue 19's note), same suspect as the award test.")
 @pytest.mark.parametrize("screen", ["phone", "laptop"])
 def test_the_disputed_trick_takes_four_taps_and_its_verdict_shows_without_scrolling_to_it(screen, request,
                                                                                              base_url):
@@ -220,7 +165,7 @@ def test_the_disputed_trick_takes_four_taps_and_its_verdict_shows_without_scroll
     assert_no_sideways_scrolling(page, f"{screen} trick checker")
     # a reload opens the same trick from the address bar's link
     page.reload()
-    settle(page)
+    at_rest(page)
     expect(verdict_bar(page, "trick")).to_contain_text("Q♥ is the only legal card.", timeout=30_000)
 
 
@@ -233,11 +178,7 @@ def test_a_fourth_card_on_the_table_is_refused_and_a_typed_bad_card_is_named(pho
                          ".st-key-trick-table-tap-C button[data-selected]")).to_have_count(3)
     tap(phone, phone.get_by_text("typing (KC 7C …)"))
     hand = phone.get_by_role("textbox", name="Hand of East")  # North led, three cards down: East to play
-    hand.fill("QH ZZ")
-    runs = phone.evaluate(RUNS)
-    hand.press("Enter")
-    phone.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
-    settle(phone)
+    enter(phone, hand, "QH ZZ")
     expect(verdict_bar(phone, "trick")).to_contain_text("not a possible moment of a deal")
     expect(phone.get_by_test_id("stAlertContentError")).to_contain_text("'ZZ' is not a card")
 
@@ -260,7 +201,6 @@ def test_score_calculator_fields_stack_in_reading_order_on_a_phone(phone: Page, 
     """The order of a deal: the mode, the trump, who deals, who buys, the escalation, then the Doubler it
     enables; before, they stacked Trump, Dealer, Doubler, Buyer, Escalation."""
     open_page(phone, base_url, "score_calculator")
-    quiet(phone)
     main = phone.get_by_test_id("stMain")
     tops = main.evaluate("""main => {
       const top = {};
@@ -276,19 +216,11 @@ def test_score_calculator_fields_stack_in_reading_order_on_a_phone(phone: Page, 
     expect(main.get_by_text("Play runs anticlockwise, to each player’s right: East plays first")).to_be_visible()
 
 
-@pytest.mark.xfail(strict=False, reason="known intermittent failure in whole-suite runs (the last CI run and one local "
-                   "run): after the tap the sheet link never shows; it passes alone and in its file. Not yet explained "
-                   "(issue 19's note): a run counted by __bxRuns that is not the tap's may let the tap be lost.")
 def test_the_award_and_its_button_show_under_the_points_on_a_phone(phone: Page, base_url):
     open_page(phone, base_url, "score_calculator")
     points = phone.get_by_label("NS raw points")
-    quiet(phone)
     points.tap()
-    points.fill("56")
-    runs = phone.evaluate(RUNS)
-    points.press("Enter")
-    phone.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
-    settle(phone)
+    enter(phone, points, "56")
     bar = verdict_bar(phone, "score")
     expect(bar).to_contain_text("EW wins (the buyer fails): award NS 0 – EW 16.")
     assert_in_view(phone, bar, "the award after typing the points")
@@ -307,14 +239,11 @@ def add_deal_by_typing(page: Page, ns: str, ew: str) -> None:
     for label, value in (("NS game points", ns), ("EW game points", ew)):
         field = page.get_by_role("spinbutton", name=label)
         expect(field).to_have_value("")  # empty, not 0: typing 26 after a 0 gave 026
-        quiet(page, 400)
+        at_rest(page)
         field.tap()
         field.press_sequentially(value)
         expect(field).to_have_value(value)
-        runs = page.evaluate(RUNS)
-        field.press("Enter")
-        page.wait_for_function(f"window.__bxRuns > {runs}", timeout=20_000)
-        settle(page)
+        enter(page, field)
     tap(page, page.get_by_role("button", name="Add deal"))
 
 
@@ -339,17 +268,14 @@ def test_the_score_sheet_on_a_phone_shows_every_column_and_says_what_a_thumb_can
     expect(phone.get_by_role("combobox", name="Deal to delete")).to_have_value("Deal 3")
     assert_no_sideways_scrolling(phone, "score sheet with three deals")
     phone.reload()
-    settle(phone)
+    at_rest(phone)
     expect(phone.get_by_test_id("stTable")).to_contain_text("108", timeout=30_000)  # kept in the browser
 
 
 def test_the_score_sheet_on_a_laptop_keeps_the_editable_grid(laptop: Page, base_url):
     open_page(laptop, base_url, "score_sheet")
     for label, value in (("NS game points", "16"), ("EW game points", "0")):
-        field = laptop.get_by_role("spinbutton", name=label)
-        field.fill(value)
-        field.press("Enter")
-        settle(laptop)
+        enter(laptop, laptop.get_by_role("spinbutton", name=label), value)
     tap(laptop, laptop.get_by_role("button", name="Add deal"))
     expect(laptop.get_by_test_id("stDataFrame")).to_be_visible()
     expect(laptop.get_by_text("Double-click a cell")).to_be_visible()

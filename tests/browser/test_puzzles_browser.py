@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from explorer.engine.puzzles import collection
 from explorer.ui.puzzles.board import today
+from tests.browser.runs import at_rest, tap
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +21,7 @@ KEY = "baloot-explorer:puzzles"
 
 
 def settle(page: Page) -> None:
-    page.wait_for_selector(SCRIPT_DONE, timeout=60_000)
+    at_rest(page)
 
 
 def kept(page: Page) -> dict:
@@ -29,7 +30,7 @@ def kept(page: Page) -> dict:
 
 
 def tap_card(page: Page, card: str) -> None:
-    page.locator(f'[class*="st-key-puzzles-card-{card}-"] button').click()
+    tap(page, page.locator(f'[class*="st-key-puzzles-card-{card}-"] button'))
 
 
 def shown_id(page: Page) -> str:
@@ -60,6 +61,7 @@ def test_a_learner_solves_the_daily_puzzle_on_a_phone_then_retries_a_missed_one_
     page = context.new_page()
     try:
         page.goto(f"{base_url}/puzzles")
+        settle(page)
         daily = shown_id(page)
         assert daily == collection.daily(collection.load(), today()).id
         settle(page)
@@ -73,8 +75,8 @@ def test_a_learner_solves_the_daily_puzzle_on_a_phone_then_retries_a_missed_one_
         expect(page.get_by_text("Today's puzzle is solved: 1 day in a row.")).to_be_visible(timeout=60_000)
         expect(page.get_by_text(f"Your rating {rating}")).to_be_visible()
 
-        page.get_by_text("Rated", exact=True).click()
         settle(page)
+        tap(page, page.get_by_text("Rated", exact=True))
         rated = shown_id(page)
         while rated == daily:
             rated = shown_id(page)
@@ -86,8 +88,7 @@ def test_a_learner_solves_the_daily_puzzle_on_a_phone_then_retries_a_missed_one_
         page.wait_for_function(f"() => (localStorage.getItem({json.dumps(KEY)}) || '').includes('\"mistakes\":[\"{rated}\"]')",
                                timeout=30_000)
 
-        page.get_by_text(re.compile(r"My mistakes \(1\)")).click()
-        settle(page)
+        tap(page, page.get_by_text(re.compile(r"My mistakes \(1\)")))
         assert shown_id(page) == rated
         solve(page, d["answer"])
         page.wait_for_function(f"() => (localStorage.getItem({json.dumps(KEY)}) || '').includes('\"mistakes\":[]')",

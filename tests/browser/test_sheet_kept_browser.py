@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from explorer.view.sheet import files as sheet_io
+from tests.browser.runs import at_rest, enter, tap
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +22,7 @@ SHEET_KEY = "baloot-explorer:sheet"
 
 
 def settle(page: Page) -> None:
-    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
+    at_rest(page)
 
 
 def no_exception(page: Page) -> None:
@@ -43,11 +44,9 @@ def open_sheet(page: Page, url: str) -> None:
 def add_deal(page: Page, ns: int, ew: int) -> None:
     for label, value in (("NS game points", ns), ("EW game points", ew)):
         field = page.get_by_role("spinbutton", name=label)
-        field.fill(str(value))
-        field.press("Enter")
-    page.get_by_role("button", name="Add deal").click()
+        enter(page, field, str(value))
+    tap(page, page.get_by_role("button", name="Add deal"))
     expect(page.get_by_text(re.compile(rf"added: NS {ns}, EW {ew}\."))).to_be_visible()
-    settle(page)
 
 
 def kept_sheet(page: Page) -> dict | None:
@@ -76,9 +75,8 @@ def test_deals_totals_and_undo_survive_a_reload_a_new_page_and_a_browser_restart
     expect(metric(page, "EW total")).to_have_text("66")
     expect(page.get_by_text("NS 130, EW 66: NS needs 22 more, EW 86.")).to_be_visible()
     expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible()
-    page.get_by_role("button", name="Undo").click()                 # Undo survived the reload too
+    tap(page, page.get_by_role("button", name="Undo"))             # Undo survived the reload too
     expect(metric(page, "NS total")).to_have_text("100")
-    settle(page)
     wait_kept(page, 1)
 
     locked = page.context.new_page()                                   # the phone locked, a new tab later
@@ -141,7 +139,7 @@ def test_a_match_link_opens_the_match_in_a_fresh_browser(page: Page, base_url: s
     open_sheet(page, f"{base_url}/score_sheet")
     add_deal(page, 100, 40)
     add_deal(page, 60, 30)
-    page.get_by_text("Open, save or share the sheet").click()
+    page.get_by_text("Open, save or share the sheet").click()        # an expander: no run
     link = page.locator('[data-testid="stCode"]', has_text="?match=").inner_text().strip()
     assert link.startswith(f"{base_url}/score_sheet?match=v1."), link
 
@@ -172,14 +170,15 @@ def test_a_link_to_another_match_asks_before_replacing_the_kept_sheet(page: Page
     expect(metric(page, "NS total")).to_have_text("20")                # nothing replaced yet
     page.reload()                                                      # a reload asks again
     expect(page.locator(".st-key-sheet-link_choice")).to_be_visible(timeout=30_000)
-    page.get_by_role("button", name="Keep my sheet").click()
+    settle(page)
+    tap(page, page.get_by_role("button", name="Keep my sheet"))
     expect(page.get_by_text("Kept your sheet; the linked match was not opened.")).to_be_visible()
     expect(metric(page, "NS total")).to_have_text("20")
 
     open_sheet(page, link)
-    page.get_by_role("button", name="Open the linked match").click()
+    tap(page, page.get_by_role("button", name="Open the linked match"))
     expect(metric(page, "NS total")).to_have_text("85")
-    page.get_by_role("button", name="Undo").click()                 # the kept sheet comes back
+    tap(page, page.get_by_role("button", name="Undo"))               # the kept sheet comes back
     expect(metric(page, "NS total")).to_have_text("20")
     no_exception(page)
 
@@ -214,7 +213,7 @@ def test_a_damaged_kept_sheet_gives_one_message_and_an_empty_sheet(page: Page, b
     wait_kept(page, 1)
     aside = page.evaluate(f"localStorage.getItem({json.dumps(SHEET_KEY + ':unreadable')})")
     assert json.loads(aside) == bad
-    problem.get_by_role("button", name="Close").click()
+    tap(page, problem.get_by_role("button", name="Close"))
     expect(page.locator(".st-key-store-problem-sheet")).to_have_count(0)
 
 

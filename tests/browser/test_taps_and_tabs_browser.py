@@ -18,16 +18,16 @@ from playwright.sync_api import Page, expect
 
 from explorer.engine.files.share import encode_scenario
 from explorer.view.sheet import files as sheet_io
+from tests.browser.runs import at_rest, enter, tap
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 SHEET_KEY = "baloot-explorer:sheet"
 
 
 def settle(page: Page) -> None:
-    page.wait_for_selector(SCRIPT_DONE, timeout=60_000)
+    at_rest(page)
 
 
 def double_tap(page: Page, name: str) -> None:
@@ -64,10 +64,7 @@ def test_a_double_tap_on_add_deal_adds_one_deal(page: Page, base_url: str):
     expect(page.get_by_role("button", name="Add deal")).to_be_visible(timeout=60_000)
     settle(page)
     for label, value in (("NS game points", 16), ("EW game points", 0)):
-        field = page.get_by_role("spinbutton", name=label)
-        field.fill(str(value))
-        field.press("Enter")
-    settle(page)
+        enter(page, page.get_by_role("spinbutton", name=label), str(value))
     double_tap(page, "Add deal")
     settle(page)
     assert open_sheet_and_count(page, base_url) == 1
@@ -89,9 +86,8 @@ def test_a_double_tap_on_add_in_the_deal_checker_adds_one_deal(page: Page, base_
     page.goto(f"{base_url}/deal_checker?s={encode_scenario(doc)}")
     expect(page.get_by_text(re.compile("from the link"))).to_be_visible(timeout=60_000)
     settle(page)
-    page.get_by_role("button", name="End").click()
-    expect(page.get_by_role("button", name="Add this deal to the score sheet")).to_be_visible(timeout=60_000)
-    settle(page)
+    tap(page, page.get_by_role("button", name="End"))
+    expect(page.get_by_role("button", name="Add this deal to the score sheet")).to_be_visible()
     double_tap(page, "Add this deal to the score sheet")
     expect(page.get_by_role("button", name="Added to the score sheet ✓")).to_be_visible()
     settle(page)
@@ -106,11 +102,8 @@ def _row(ns: int, ew: int) -> dict:
 
 def _add(page: Page, ns: int, ew: int) -> None:
     for label, value in (("NS game points", ns), ("EW game points", ew)):
-        field = page.get_by_role("spinbutton", name=label)
-        field.fill(str(value))
-        field.press("Enter")
-    settle(page)
-    page.get_by_role("button", name="Add deal").click()
+        enter(page, page.get_by_role("spinbutton", name=label), str(value))
+    tap(page, page.get_by_role("button", name="Add deal"))
 
 
 def test_a_deal_added_while_another_tabs_write_is_unheard_of_keeps_both_deals(page: Page, base_url: str):

@@ -15,10 +15,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from explorer.content.library import load_library
 from explorer.view import nav
+from tests.browser.runs import at_rest, enter, pick, tap
 
 pytestmark = pytest.mark.browser
 
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
 ENTRIES = {e.stem: e for e in load_library()}
@@ -28,22 +28,14 @@ PRESENTED = ["play-void-cannot-win-free", "deal-illegal-card", "projects-four-ki
 636 px, a play verdict 613, a Kaboot's award 259, a projects hand 314, bidding 343)."""
 
 
-def settle(page: Page) -> None:
-    page.wait_for_timeout(150)
-    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
-    page.wait_for_timeout(250)
-
-
 def open_page(page: Page, base_url: str, path: str) -> None:
     page.goto(f"{base_url}/{path}")
     expect(page.locator('[data-testid="stMain"] h1').first).to_be_visible(timeout=30_000)
-    settle(page)
-    expect(page.locator('[data-testid="stException"]')).to_have_count(0)
+    at_rest(page)
 
 
 def sidebar_large_cards(page: Page) -> None:
-    page.locator('[data-testid="stSidebar"]').get_by_text("Large cards (projector)").click()
-    settle(page)
+    tap(page, page.locator('[data-testid="stSidebar"]').get_by_text("Large cards (projector)"))
 
 
 def visible(page: Page, selector: str):
@@ -83,9 +75,8 @@ def present(page: Page, stem: str) -> int:
     """Press the library's Present button of ``stem`` (scrolling to it); the number of steps."""
     button = visible(page, f".st-key-library-show-{stem} button")
     button.scroll_into_view_if_needed()
-    button.click()
-    expect(page.locator(".st-key-library-present-bar")).to_be_visible(timeout=30_000)
-    settle(page)
+    tap(page, button)
+    expect(page.locator(".st-key-library-present-bar")).to_be_visible()
     return int(re.search(r"Step 1 of (\d+)", page.locator(".st-key-library-present-bar").inner_text()).group(1))
 
 
@@ -104,10 +95,8 @@ def test_every_presentation_step_fits_a_1280x720_projector_and_opens_at_its_top(
             title_shown = ENTRIES[stem].title in bar.inner_text()
             assert title_shown == (i == steps - 1), f"{stem} step {i + 1}: the title is shown only on the last step"
             if i < steps - 1:
-                visible(projector, ".st-key-library-next button").click()
-                settle(projector)
-        visible(projector, ".st-key-library-exit button").click()
-        settle(projector)
+                tap(projector, visible(projector, ".st-key-library-next button"))
+        tap(projector, visible(projector, ".st-key-library-exit button"))
     too_tall = {s: max(h) for s, h in heights.items() if max(h) > PROJECTOR["height"]}
     assert not too_tall, f"steps taller than the screen: {too_tall} (all: {heights})"
     expect(projector.locator('[data-testid="stException"]')).to_have_count(0)
@@ -128,14 +117,11 @@ def test_the_keyboard_steps_through_a_presentation(projector: Page, base_url):
 def test_the_library_search_is_kept_after_a_presentation(projector: Page, base_url):
     open_page(projector, base_url, "library")
     search = projector.get_by_label("Search", exact=True)
-    search.fill("third")
-    search.press("Enter")
-    settle(projector)
+    enter(projector, search, "third")
     count = projector.get_by_text(re.compile(r"\d+ of \d+ scenarios")).inner_text()
     assert not count.startswith(str(len(ENTRIES)))
     present(projector, "seed000-third-player-must-cut")
-    visible(projector, ".st-key-library-exit button").click()
-    settle(projector)
+    tap(projector, visible(projector, ".st-key-library-exit button"))
     expect(projector.get_by_label("Search", exact=True)).to_have_value("third")
     expect(projector.get_by_text(re.compile(r"\d+ of \d+ scenarios"))).to_have_text(count)
 
@@ -145,14 +131,12 @@ def test_a_button_that_switches_pages_keeps_the_sidebars_profile_and_large_cards
     sidebar = projector.locator('[data-testid="stSidebar"]')
     sidebar_large_cards(projector)
     chooser = sidebar.get_by_role("combobox", name="Rules profile")
-    chooser.click()
-    projector.get_by_role("option", name=re.compile("tournament")).click()
-    settle(projector)
+    pick(projector, chooser, projector.get_by_role("option", name=re.compile("tournament")))
     button = visible(projector, ".st-key-library-compare-play-must-undertrump-simple button")
     button.scroll_into_view_if_needed()
-    button.click()
-    expect(projector.get_by_role("heading", name="Compare rules", level=1)).to_be_visible(timeout=30_000)
-    settle(projector)
+    tap(projector, button)
+    expect(projector.get_by_role("heading", name="Compare rules", level=1)).to_be_visible()
+    at_rest(projector)
     expect(chooser).to_have_value(re.compile("tournament"))
     hands = projector.locator('[class*="st-key-compare-col-"] .bx-hand')
     expect(hands.first).to_be_visible()
@@ -170,6 +154,7 @@ PAGES = sorted(p.stem for p in nav.PAGES_DIR.glob("*.py") if not p.name.startswi
 @pytest.mark.parametrize("size", ["phone", "projector"])
 def test_every_page_opens_at_phone_and_projector_sizes_without_sideways_scrolling(request, base_url, size):
     page: Page = request.getfixturevalue(size)
+    assert len(PAGES) >= 11
     wide = []
     for name in PAGES:
         open_page(page, base_url, "" if name == "home" else name)
@@ -188,5 +173,4 @@ def test_a_presentation_on_a_phone_does_not_scroll_sideways(phone: Page, base_ur
         nxt = visible(phone, ".st-key-library-next button")
         if nxt.is_disabled():
             break
-        nxt.click()
-        settle(phone)
+        tap(phone, nxt)

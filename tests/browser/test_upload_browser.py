@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.runs import at_rest
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT_DONE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 
 def test_an_oversized_upload_replaces_the_previous_success_banner(page: Page, base_url, tmp_path):
@@ -19,7 +20,7 @@ def test_an_oversized_upload_replaces_the_previous_success_banner(page: Page, ba
     big.write_bytes(b"notes: " + b"x" * 20_000_000)  # above the old 1 MB, and slow enough to upload to race a rerun
     page.goto(f"{base_url}/trick_checker")
     expect(page.get_by_role("heading", name="Trick checker", level=1)).to_be_visible(timeout=30_000)
-    page.wait_for_selector(SCRIPT_DONE, timeout=30_000)
+    at_rest(page)
     page.get_by_text("Open, save or share this scenario").click()
     uploader = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
     main = page.locator('[data-testid="stMain"]')

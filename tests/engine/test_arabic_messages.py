@@ -38,7 +38,6 @@ from explorer.engine.rules.bidding import (
     check_call,
     start,
 )
-from tests.engine import test_messages as collection
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = sorted((ROOT / "data" / "scenarios").glob("*.yaml"))
@@ -55,6 +54,7 @@ SPECS = {"", "Title", "one", "sym", "value", "article", "plural", "label"}
 CARD = r"(?:[2-9TJQKA]|10)[SHDC♠♥♦♣]"
 ISOLATED_LATIN = re.compile(rf"{CARD}|[NESW]|NS|EW|[a-z][a-z_]*")
 
+
 AR = style_for("ar")
 
 
@@ -65,8 +65,8 @@ def catalogue():
 
 
 @pytest.fixture(scope="module")
-def messages():
-    return collection.collect_messages()
+def messages(reachable_messages):
+    return reachable_messages
 
 
 def _fields(template: str) -> list[tuple[str, str]]:

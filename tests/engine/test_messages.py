@@ -235,8 +235,8 @@ def collect_messages() -> dict[tuple, Msg]:
 
 
 @pytest.fixture(scope="module")
-def messages() -> dict[tuple, Msg]:
-    return collect_messages()
+def messages(reachable_messages) -> dict[tuple, Msg]:
+    return reachable_messages
 
 
 FACES = Style(cards="face", seats={Seat.S: "You", Seat.N: "Partner"})

@@ -20,17 +20,6 @@ MODULE_LIMIT = 700
 UI_LIMIT = 600
 UI_FOLDERS = ("explorer/ui", "explorer/app_pages")
 
-OFFENDERS = {
-    # Today's offenders outside explorer/engine/{core,rules,game,files,players} (issue 19): each is split by its
-    # owner, then removed from this list; the test fails for an entry that no longer offends, so the list only
-    # shrinks. Nothing may be added to it.
-    "explorer/app_pages/deal_checker.py:show_replay",         # 84 lines
-    "explorer/ui/lessons/score_widgets.py:score_pipeline",    # 91 lines
-    "explorer/ui/lessons/widgets.py:deal_demo",               # 93 lines
-    "explorer/ui/lessons/widgets.py:bidding_demo",            # 108 lines
-}
-"""Modules (``path``) and functions (``path:name``) allowed over the limit for now."""
-
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
 
 
@@ -66,21 +55,10 @@ def test_the_package_has_its_modules_and_the_ui_folders_theirs():
 
 @pytest.mark.parametrize("path", MODULES, ids=_rel)
 def test_a_module_and_its_functions_are_short_enough_to_read(path):
-    too_long = {name: n for name, n in long_functions(path).items() if name not in OFFENDERS}
+    too_long = long_functions(path)
     assert not too_long, f"functions over {FUNCTION_LIMIT} lines: {too_long}: split the decision from its sentences"
     lines = module_lines(path)
-    if _rel(path) not in OFFENDERS:
-        assert lines <= _limit(path), f"{_rel(path)} has {lines} lines (at most {_limit(path)}): split it by job"
-
-
-@pytest.mark.parametrize("entry", sorted(OFFENDERS))
-def test_each_allowed_offender_still_offends_so_the_list_only_shrinks(entry):
-    path = ROOT / entry.partition(":")[0]
-    assert path.is_file(), f"{entry}: no such module (remove it from OFFENDERS)"
-    if ":" in entry:
-        assert entry in long_functions(path), f"{entry} is {FUNCTION_LIMIT} lines or fewer now: remove it from OFFENDERS"
-    else:
-        assert module_lines(path) > _limit(path), f"{entry} is short enough now: remove it from OFFENDERS"
+    assert lines <= _limit(path), f"{_rel(path)} has {lines} lines (at most {_limit(path)}): split it by job"
 
 
 def test_the_counts_are_what_a_reader_sees(tmp_path):

@@ -6,6 +6,7 @@ scenario values (cards of a project, library files), not rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -109,6 +110,44 @@ def _score_inputs(doc: dict[str, Any]) -> dict[str, Any]:
     return vals
 
 
+def _trial(k: Callable[[str], str], value: str, buyer: Seat, level: str, ns: int, total: int,
+           mode: Mode) -> dict[str, Any]:
+    """The score scenario the widgets describe (``k`` names a widget's key), for the engine to judge."""
+    kaboot = st.session_state[k("kaboot")]
+    trial: dict[str, Any] = {"kind": "score", "dealer": st.session_state[k("dealer")],
+                             "contract": contract_doc(value, buyer.value),
+                             "escalation": {"level": level} | ({"doubler": st.session_state[k("doubler")]}
+                                                                if level != "none" else {}),
+                             "points": {"NS": ns, "EW": total - ns},
+                             "match": {"NS": int(st.session_state[k("match_ns")]),
+                                       "EW": int(st.session_state[k("match_ew")])}}
+    if kaboot != "none":
+        trial["tricks_won"] = {"NS": 8 if kaboot == "NS" else 0, "EW": 8 if kaboot == "EW" else 0}
+    projects = {}
+    if _NS_PROJECTS[st.session_state[k("ns_project")]]:
+        projects["S"] = [_NS_PROJECTS[st.session_state[k("ns_project")]]]
+    if _EW_PROJECTS[st.session_state[k("ew_project")]]:
+        projects["E"] = [_EW_PROJECTS[st.session_state[k("ew_project")]]]
+    if projects:
+        trial["projects"] = projects
+    if st.session_state[k("baloot")] != "none" and mode is Mode.HOKUM:
+        trial["baloot"] = st.session_state[k("baloot")]
+    return trial
+
+
+def _show_pipeline(out: dict[str, Any]) -> None:
+    """The award, whether the buyer made it, and the engine's scoring steps in a table."""
+    award = out["award"]
+    m1, m2, m3 = st.columns(3)
+    m1.metric(t("NS record"), "—" if award is None else award["NS"])
+    m2.metric(t("EW record"), "—" if award is None else award["EW"])
+    m3.metric(t("Buyer's team"), t("made it ✓") if out["buyer_made"] else t("failed ✕"))
+    st.markdown(t("**Step by step**"))
+    step_col, what_col = t("step"), t("what happens")
+    st.table(pd.DataFrame([{step_col: _step_name(s["step"]), what_col: s["detail"]}
+                           for s in out["steps"]]).set_index(step_col))
+
+
 def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """Edit a deal's facts and watch every scoring step of the engine."""
     st.markdown(":material/calculate: " + t("**The scoring pipeline**"))
@@ -169,37 +208,12 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     kaboot = st.session_state[k("kaboot")]
     if kaboot != "none":
         ns = total if kaboot == "NS" else 0
-    trial: dict[str, Any] = {"kind": "score", "dealer": st.session_state[k("dealer")],
-                             "contract": contract_doc(value, buyer.value),
-                             "escalation": {"level": level} | ({"doubler": st.session_state[k("doubler")]}
-                                                                if level != "none" else {}),
-                             "points": {"NS": ns, "EW": total - ns},
-                             "match": {"NS": int(st.session_state[k("match_ns")]),
-                                       "EW": int(st.session_state[k("match_ew")])}}
-    if kaboot != "none":
-        trial["tricks_won"] = {"NS": 8 if kaboot == "NS" else 0, "EW": 8 if kaboot == "EW" else 0}
-    projects = {}
-    if _NS_PROJECTS[st.session_state[k("ns_project")]]:
-        projects["S"] = [_NS_PROJECTS[st.session_state[k("ns_project")]]]
-    if _EW_PROJECTS[st.session_state[k("ew_project")]]:
-        projects["E"] = [_EW_PROJECTS[st.session_state[k("ew_project")]]]
-    if projects:
-        trial["projects"] = projects
-    if st.session_state[k("baloot")] != "none" and mode is Mode.HOKUM:
-        trial["baloot"] = st.session_state[k("baloot")]
+    trial = _trial(k, value, buyer, level, ns, total, mode)
     st.caption(t("NS {ns} + EW {ew} = {total} raw points.", ns=ns, ew=total - ns, total=total))
     out = judged(trial, profile)
     if out is None:
         return
-    award = out["award"]
-    m1, m2, m3 = st.columns(3)
-    m1.metric(t("NS record"), "—" if award is None else award["NS"])
-    m2.metric(t("EW record"), "—" if award is None else award["EW"])
-    m3.metric(t("Buyer's team"), t("made it ✓") if out["buyer_made"] else t("failed ✕"))
-    st.markdown(t("**Step by step**"))
-    step_col, what_col = t("step"), t("what happens")
-    st.table(pd.DataFrame([{step_col: _step_name(s["step"]), what_col: s["detail"]}
-                           for s in out["steps"]]).set_index(step_col))
+    _show_pipeline(out)
 
 
 _STEP_NAMES = {"raw": N_("raw"), "last_trick": N_("last trick"), "counting_team": N_("counting team"), "conversion": N_("conversion"), "complement": N_("complement"),

@@ -7,6 +7,7 @@ and draws the answer. The scoring blocks (the pipeline, the score sheet, the cha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -25,7 +26,16 @@ from explorer.engine.core.cards import DECK, SEATS, Card, Seat
 from explorer.engine.core.i18n import text as render
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.core.tables import ProjectType
-from explorer.engine.rules.bidding import Call, CallKind, apply_call, check_call, explain, legal_calls, start
+from explorer.engine.rules.bidding import (
+    BiddingState,
+    Call,
+    CallKind,
+    apply_call,
+    check_call,
+    explain,
+    legal_calls,
+    start,
+)
 from explorer.engine.rules.deal import DealRound, complete, cutter, deal_table, new_deal
 from explorer.engine.rules.play import seats_from
 from explorer.ui.lessons import score_widgets as scoring
@@ -97,6 +107,60 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
                  "whether each player had to follow suit: lesson 5 does that."))
 
 
+def _dealt_hands(shown: list, upcard: Card) -> tuple[dict[Seat, list[Card]], bool]:
+    """Each seat's cards after the moves shown, and whether the upcard lies face up (it does until its taker
+    receives it in the completion)."""
+    hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+    up_visible = False
+    for s in shown:
+        if s.seat is None:
+            up_visible = True
+        else:
+            if s.round is DealRound.COMPLETION and s.card == upcard:
+                up_visible = False
+            hands[s.seat].append(s.card)
+    return hands, up_visible
+
+
+def _deal_board(hands: dict[Seat, list[Card]], up_visible: bool, upcard: Card, dealer: Seat, size: str) -> None:
+    """The four hands around the table, the upcard and the cards still face down."""
+
+    def hand_box(seat: Seat) -> None:
+        name = t("{seat} · dealer", seat=seat_label(seat)) if seat is dealer else seat_label(seat)
+        st.html(ui.hand_html(hands[seat], size="sm" if size == "md" else "md", sort=False,
+                             label=lang.tn("{seat}: {n} card", "{seat}: {n} cards", len(hands[seat]), seat=name)))
+
+    top = st.columns([1, 2, 1])
+    with top[1]:
+        hand_box(Seat.N)
+    mid = st.columns([2, 1, 2])
+    with mid[0]:
+        hand_box(Seat.W)
+    with mid[1]:
+        if up_visible:
+            st.html(ui.upcard_html(upcard, size=size))
+        left_in_deck = 32 - sum(len(h) for h in hands.values()) - int(up_visible)
+        st.caption(lang.tn("Face down: {n} card", "Face down: {n} cards", left_in_deck))
+    with mid[2]:
+        hand_box(Seat.E)
+    bottom = st.columns([1, 2, 1])
+    with bottom[1]:
+        hand_box(Seat.S)
+
+
+def _deal_moves_table(shown: list) -> None:
+    """Every move shown, in a table under an expander."""
+    with st.expander(t("Every move as a table")):
+        rows = [{**row, "card": Card.parse(row["card"]).pretty} for row in deal_table(shown)]
+        frame = pd.DataFrame(rows, columns=["order", "card", "position", "round", "seat"])
+        if lang.current() != "en":
+            frame["round"] = [t("{round}", round=s.round) for s in shown]
+            frame["seat"] = [seat_name(s.seat) if s.seat else "—" for s in shown]
+        st.dataframe(frame, hide_index=True, width="stretch",
+                     column_config={"order": t("order"), "card": t("card"), "position": t("position"),
+                                    "round": t("round"), "seat": t("seat")})
+
+
 def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
     """A seeded deal, card by card: the cut, 3 + 2, the upcard, the completion."""
     st.markdown(":material/style: " + t("**Deal the cards**"))
@@ -153,51 +217,65 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
                       move=render(last.describe(), lang.style()), rule=t(last.round.doc)))
     else:
         st.markdown(t("**The shuffled, cut deck lies face down.** Click *Next card*."))
-    hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
-    up_visible = False
-    for s in shown:
-        if s.seat is None:
-            up_visible = True
-        else:
-            if s.round is DealRound.COMPLETION and s.card == done.upcard:
-                up_visible = False
-            hands[s.seat].append(s.card)
+    hands, up_visible = _dealt_hands(shown, done.upcard)
 
-    def hand_box(seat: Seat) -> None:
-        name = t("{seat} · dealer", seat=seat_label(seat)) if seat is dealer else seat_label(seat)
-        st.html(ui.hand_html(hands[seat], size="sm" if size == "md" else "md", sort=False,
-                             label=lang.tn("{seat}: {n} card", "{seat}: {n} cards", len(hands[seat]), seat=name)))
-
-    top = st.columns([1, 2, 1])
-    with top[1]:
-        hand_box(Seat.N)
-    mid = st.columns([2, 1, 2])
-    with mid[0]:
-        hand_box(Seat.W)
-    with mid[1]:
-        if up_visible:
-            st.html(ui.upcard_html(done.upcard, size=size))
-        left_in_deck = 32 - sum(len(h) for h in hands.values()) - int(up_visible)
-        st.caption(lang.tn("Face down: {n} card", "Face down: {n} cards", left_in_deck))
-    with mid[2]:
-        hand_box(Seat.E)
-    bottom = st.columns([1, 2, 1])
-    with bottom[1]:
-        hand_box(Seat.S)
-    with st.expander(t("Every move as a table")):
-        rows = [{**row, "card": Card.parse(row["card"]).pretty} for row in deal_table(shown)]
-        frame = pd.DataFrame(rows, columns=["order", "card", "position", "round", "seat"])
-        if lang.current() != "en":
-            frame["round"] = [t("{round}", round=s.round) for s in shown]
-            frame["seat"] = [seat_name(s.seat) if s.seat else "—" for s in shown]
-        st.dataframe(frame, hide_index=True, width="stretch",
-                     column_config={"order": t("order"), "card": t("card"), "position": t("position"),
-                                    "round": t("round"), "seat": t("seat")})
+    _deal_board(hands, up_visible, done.upcard, dealer, size)
+    _deal_moves_table(shown)
 
 
 def _call_text(call: Call) -> str:
     text = call.kind.value + (f" {call.suit.value}" if call.suit else "") + (" locked" if call.locked else "")
     return f"{call.seat.value}: {text}"
+
+
+def _replayed(state: BiddingState, calls: list[str]) -> tuple[BiddingState, list[str], str | None]:
+    """The bidding after the calls still allowed under the current settings, those calls, and the first call that
+    no longer fits (None: every call kept)."""
+    kept: list[str] = []
+    for text in calls:
+        if not check_call(state, Call.parse(text)).legal:
+            return state, kept, text
+        state = apply_call(state, Call.parse(text))
+        kept.append(text)
+    return state, kept, None
+
+
+def _call_buttons(k: Callable[[str], str], state: BiddingState, push: Callable[[str], None],
+                  refuse: Callable[[str, str], None]) -> None:
+    """A button for every call of the seat asked (✓ allowed, ✕ not), the last refusal, and why each call is allowed
+    or not."""
+    options = legal_calls(state)
+    style = lang.style()
+    st.markdown(t("**{seat} is asked.** Click a call (✓ allowed, ✕ not allowed):", seat=seat_label(state.next)))
+    with st.container(horizontal=True, gap="small"):
+        for i, v in enumerate(options):
+            said = render(v.call.message(), style)
+            label = ("✓ " if v.legal else "✕ ") + said
+            if v.legal:
+                once.button(label, key=k(f"call{i}"), on_click=push, args=(_call_text(v.call),),
+                            type="primary" if v.call.kind is not CallKind.PASS else "secondary")
+            else:
+                st.button(label, key=k(f"call{i}"), on_click=refuse, args=(said, render(v.reason, style)))
+    if st.session_state.get(k("refused")):
+        st.error(st.session_state[k("refused")])
+    with st.expander(t("Why each call is allowed or not")):
+        st.dataframe(pd.DataFrame([{"call": render(v.call.message(), style), "allowed": "✓" if v.legal else "✕",
+                                    "why": render(v.reason, style)} for v in options]),
+                     hide_index=True, width="stretch",
+                     column_config={"call": t("call"), "allowed": t("allowed"), "why": t("why")})
+
+
+def _call_history(state: BiddingState) -> None:
+    """Every call made and the rule that allowed it, under an expander."""
+    if not state.history:
+        return
+    with st.expander(t("Every call and the rule that allowed it")):
+        style = lang.style()
+        st.dataframe(pd.DataFrame([{"seat": r.call.seat.value if style.lang == "en" else seat_name(r.call.seat),
+                                    "call": render(r.call.message(), style),
+                                    "why": render(r.reason, style)} for r in state.history]),
+                     hide_index=True, width="stretch",
+                     column_config={"seat": t("seat"), "call": t("call"), "why": t("why")})
 
 
 def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
@@ -233,15 +311,10 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
         trial["profile"] = doc["profile"]
     prof = scenario_profile(trial, profile)
     state = start(Seat.parse(trial["dealer"]), Card.parse(trial["upcard"]), match=trial["match"], profile=prof)
-    kept: list[str] = []
-    for text in st.session_state[k("calls")]:
-        v = check_call(state, Call.parse(text))
-        if not v.legal:
-            st.caption(t("Your earlier calls from “{call}” on no longer fit the new settings and were dropped.",
-                         call=text))
-            break
-        state = apply_call(state, Call.parse(text))
-        kept.append(text)
+    state, kept, dropped = _replayed(state, st.session_state[k("calls")])
+    if dropped is not None:
+        st.caption(t("Your earlier calls from “{call}” on no longer fit the new settings and were dropped.",
+                     call=dropped))
     if kept != st.session_state[k("calls")]:
         st.session_state[k("calls")] = kept
     left, right = st.columns([1, 4])
@@ -273,25 +346,7 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
         st.session_state.pop(k("refused"), None)
 
     if state.next is not None:
-        options = legal_calls(state)
-        style = lang.style()
-        st.markdown(t("**{seat} is asked.** Click a call (✓ allowed, ✕ not allowed):", seat=seat_label(state.next)))
-        with st.container(horizontal=True, gap="small"):
-            for i, v in enumerate(options):
-                said = render(v.call.message(), style)
-                label = ("✓ " if v.legal else "✕ ") + said
-                if v.legal:
-                    once.button(label, key=k(f"call{i}"), on_click=push, args=(_call_text(v.call),),
-                                type="primary" if v.call.kind is not CallKind.PASS else "secondary")
-                else:
-                    st.button(label, key=k(f"call{i}"), on_click=refuse, args=(said, render(v.reason, style)))
-        if st.session_state.get(k("refused")):
-            st.error(st.session_state[k("refused")])
-        with st.expander(t("Why each call is allowed or not")):
-            st.dataframe(pd.DataFrame([{"call": render(v.call.message(), style), "allowed": "✓" if v.legal else "✕",
-                                        "why": render(v.reason, style)} for v in options]),
-                         hide_index=True, width="stretch",
-                         column_config={"call": t("call"), "allowed": t("allowed"), "why": t("why")})
+        _call_buttons(k, state, push, refuse)
     elif state.redeal:
         st.info(render(explain(state), lang.style()), icon=":material/replay:")
     else:
@@ -300,14 +355,7 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
         once.button(t("↩ Undo last call"), key=k("undo"), on_click=undo, disabled=not state.calls)
         st.button(t("Start again"), key=k("restart"), on_click=restart,
                   icon=lang.pointing(":material/first_page:"))
-    if state.history:
-        with st.expander(t("Every call and the rule that allowed it")):
-            style = lang.style()
-            st.dataframe(pd.DataFrame([{"seat": r.call.seat.value if style.lang == "en" else seat_name(r.call.seat),
-                                        "call": render(r.call.message(), style),
-                                        "why": render(r.reason, style)} for r in state.history]),
-                         hide_index=True, width="stretch",
-                         column_config={"seat": t("seat"), "call": t("call"), "why": t("why")})
+    _call_history(state)
 
 
 def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> None:
