@@ -23,7 +23,7 @@ from explorer.engine.puzzles.line import line_states
 from explorer.engine.puzzles.themes import TITLES, Theme
 from explorer.engine.rules.play import PlayedTrick, trick_winner
 from explorer.view import cards as ui
-from explorer.view.language import current, t
+from explorer.view.language import current
 
 
 def you_style(seat: Seat) -> Style:
