@@ -174,26 +174,35 @@ def _replay_controls(r: Replay, pos: int, n: int) -> None:
     """The Replay buttons (their keys), the slider and what the keyboard does."""
     err = r.error
     st.subheader(t("Replay"))
-    b = st.columns([1.3, 1, 1, 1, 1.7], vertical_alignment="center")  # the first: its icon, word and key
-    b[0].button(t("Beginning"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
-                icon=lang.pointing(":material/first_page:"), shortcut="Home", width="stretch",
-                help=t("Before the first card (key: Home)"))
-    b[1].button(t("Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
-                icon=lang.pointing(":material/chevron_left:"), shortcut=lang.arrow_key("Left"), width="stretch",
-                help=t("One card back (key: ←)"))
-    b[2].button(t("Forward"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
-                icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut=lang.arrow_key("Right"),
-                width="stretch", type="primary", help=t("One card forward (key: →)"))
-    b[3].button(t("End"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
-                icon=lang.pointing(":material/last_page:"), icon_position="right", shortcut="End", width="stretch",
-                help=t("The last card checked (key: End)"))
+    # One row that wraps (two buttons a row on a phone) rather than columns, which a narrow screen stacks
+    # one under the other: Forward would sit a screen away from the table it moves.
+    row = st.container(horizontal=True, vertical_alignment="center", key="deal-replay-buttons")
+    row.button(t("Beginning"), key=state.DEAL_START, on_click=move, args=(0,), disabled=pos == 0,
+               icon=lang.pointing(":material/first_page:"), shortcut="Home", width="stretch",
+               help=t("Before the first card (key: Home)"))
+    row.button(t("Back"), key=state.DEAL_BACK, on_click=move, args=(pos - 1,), disabled=pos == 0,
+               icon=lang.pointing(":material/chevron_left:"), shortcut=lang.arrow_key("Left"), width="stretch",
+               help=t("One card back (key: ←)"))
+    row.button(t("Forward"), key=state.DEAL_FORWARD, on_click=move, args=(pos + 1,), disabled=pos >= n,
+               icon=lang.pointing(":material/chevron_right:"), icon_position="right", shortcut=lang.arrow_key("Right"),
+               width="stretch", type="primary", help=t("One card forward (key: →)"))
+    row.button(t("End"), key=state.DEAL_END, on_click=move, args=(n,), disabled=pos >= n,
+               icon=lang.pointing(":material/last_page:"), icon_position="right", shortcut="End", width="stretch",
+               help=t("The last card checked (key: End)"))
     if err and r.error_position is not None:
-        b[4].button(t("Go to the illegal card"), key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
-                    disabled=pos == r.error_position, width="stretch")
+        row.button(t("Go to the illegal card"), key=state.DEAL_TO_ERROR, on_click=move, args=(r.error_position,),
+                   disabled=pos == r.error_position, width="stretch")
     st.slider(t("Cards played (0 to {n})", n=n), 0, max(n, 1), key=state.DEAL_POS,
               help=t("Drag, or click the slider and use the ← and → keys to move one card."))
-    st.caption(t("Keyboard: ← and → step one card, Home and End jump to the start and the end "
-                 "(when no text box has the focus). Tab reaches every button; Enter or Space presses it."))
+    with st.container(key="deal-keyboard-help"):  # a touch screen has no keys: hidden there (KEYBOARD_CSS)
+        st.caption(t("Keyboard: ← and → step one card, Home and End jump to the start and the end "
+                     "(when no text box has the focus). Tab reaches every button; Enter or Space presses it."))
+    st.html(KEYBOARD_CSS)
+
+
+# The keyboard's help is for a keyboard: a phone (no hover, a coarse pointer) does not show it. (A comment, not a
+# docstring: Streamlit's magic writes a page's bare strings on the page.)
+KEYBOARD_CSS = "<style>@media (hover: none) and (pointer: coarse) { .st-key-deal-keyboard-help { display: none; } }</style>"
 
 
 def show_replay(r: Replay, size: str, tid: str, title: str, verdict: DealVerdict) -> None:
