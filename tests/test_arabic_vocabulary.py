@@ -108,6 +108,12 @@ CONCEPTS = (
             (r"على الأرض", r"أوراق الأرض"),
             english=r"\bon the table\b",
             examples=(("Cards on the table, in play order", "الأوراق على الأرض، بترتيب اللعب"),)),
+    Concept("the engine (what checks and judges)", "المحرّك|محرّك",
+            (word("التطبيق|تطبيق"),),
+            english=r"\bengine\b", unless=r"\bapp\b",
+            examples=(("Pick 8 cards, choose Sun or Hokum, and the engine finds the best set of projects the hand "
+                       "can show.", "اختر 8 أوراق، واختر صن أو حكم، ويجد لك التطبيق أفضل مجموعة مشاريع"),
+                      ("Declared for me: the engine finds your best projects.", "يعلنها التطبيق عنّي"))),
     Concept("raising a deal's value", "رفع|التدبيل",
             (word("رهان|الرهان"),),
             examples=(("Raise the stakes yourself", "ارفع الرهان بنفسك"),)),
