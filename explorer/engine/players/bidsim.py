@@ -18,6 +18,7 @@ and a pass leaves the others a chance to buy badly.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -56,26 +57,37 @@ def sample_deals(view: PlayerView, n: int, rng: random.Random) -> list[tuple[dic
     return out
 
 
-def call_likelihood(view: PlayerView, fives: dict[Seat, tuple[Card, ...]], noise: float = NOISE) -> float:
+def call_likelihood(view: PlayerView, fives: dict[Seat, tuple[Card, ...]], noise: float = NOISE,
+                    moments: list | None = None) -> float:
     """How likely the calls made so far are, the callers holding ``fives``, if each called as the heuristic
-    would (a share ``noise`` of calls left to chance among the calls it could make)."""
+    would (a share ``noise`` of calls left to chance among the calls it could make). ``moments`` are
+    :func:`call_moments` of the view, when already found."""
+    judge = HeuristicPlayer()
+    up = view.upcard
+    p = 1.0
+    for hv, legal, call in (moments if moments is not None else call_moments(view)):
+        hand_view = copy.copy(hv)
+        object.__setattr__(hand_view, "hand", fives[call.seat])
+        pick = judge._bid(hand_view, legal).action
+        same = pick.kind is call.kind and (pick.suit or up.suit) is (call.suit or up.suit)
+        p *= (1 - noise) * same + noise / max(1, len(legal))
+    return p
+
+
+def call_moments(view: PlayerView) -> list[tuple[PlayerView, list[Call], Call]]:
+    """Each bid or pass another seat made so far: the view it had (its hand left out), its legal calls, its call."""
     b = view.bidding
     if b is None:
-        return 1.0
+        return []
     state = start(b.dealer, b.upcard, match={"NS": b.match[0], "EW": b.match[1]}, profile=b.profile)
-    judge = HeuristicPlayer()
-    p = 1.0
+    out = []
     for rec in b.history:
         call = rec.call
-        seat = call.seat
-        if seat is not view.seat and seat in fives and not call.kind.is_raise:
+        if call.seat is not view.seat and call.seat is not None and not call.kind.is_raise:
             legal = [v.call for v in legal_calls(state) if v.legal]
-            hv = replace(view, seat=seat, to_act=seat, hand=fives[seat], bidding=state)
-            pick = judge._bid(hv, legal).action
-            same = pick.kind is call.kind and (pick.suit or b.upcard.suit) is (call.suit or b.upcard.suit)
-            p *= (1 - noise) * same + noise / max(1, len(legal))
+            out.append((replace(view, seat=call.seat, to_act=call.seat, hand=(), bidding=state), legal, call))
         state = apply_call(state, call)
-    return p
+    return out
 
 
 def full_deal(view: PlayerView, fives: dict[Seat, tuple[Card, ...]], rest: Sequence[Card],
@@ -126,7 +138,8 @@ def values(view: PlayerView, calls: Sequence[Call], n: int, rng: random.Random,
     """Each call's value (passing included) over ``n`` sampled deals, or over ``deals`` when given (the truth, for
     a player that sees it), in game points for the seat's team."""
     deals = deals if deals is not None else sample_deals(view, n, rng)
-    weights = np.array(normalized([np.log(max(call_likelihood(view, f), 1e-12)) for f, _ in deals]))
+    moments = call_moments(view)
+    weights = np.array(normalized([np.log(max(call_likelihood(view, f, moments=moments), 1e-12)) for f, _ in deals]))
     seed = rng.randrange(2**32)
     out: dict[Call, float] = {}
     passing = next((a for a in calls if a.kind is CallKind.PASS), None)

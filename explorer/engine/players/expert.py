@@ -42,8 +42,8 @@ from explorer.engine.players.strong import GAHWA_CONFIDENCE, RAISE_MARGIN, Stron
 from explorer.engine.rules.bidding import Call, CallKind
 
 LEVELS: dict[str, dict[str, int]] = {
-    "normal": {"samples": 96, "endgame": 4, "solved": 24, "bid_samples": 64},
-    "fast": {"samples": 48, "endgame": 3, "solved": 12, "bid_samples": 32},
+    "normal": {"samples": 64, "endgame": 4, "solved": 20, "bid_samples": 32},
+    "fast": {"samples": 32, "endgame": 3, "solved": 10, "bid_samples": 16},
 }
 """The settings of each level: deals sampled in play, the tricks left from which it solves exactly, the deals it
 solves there, and the deals sampled for a call."""

@@ -11,8 +11,8 @@ exactly like it:
   ``k`` the number of cards that seat could play then: the heuristic is asked with that seat's hand in the world
   at that moment (its cards now plus those it played since) and the public events before the play;
 * the buyer's contract has probability ``σ((strength − center) / spread)``, the strength the heuristic's own
-  bidding measure of its eight cards in the world (:func:`.heuristic.hokum_strength` for a Hokum,
-  :func:`.heuristic.sun_strength` for a Sun): a strong-trump world is likelier for a Hokum buyer.
+  bidding measure of its eight cards in the world, projects aside (:func:`.heuristic.hokum_strength` for a
+  Hokum, :func:`.heuristic.sun_strength` for a Sun): a strong-trump world is likelier for a Hokum buyer.
 
 :func:`log_weights` gives each world's log-likelihood; :func:`resample` draws worlds in proportion to the
 likelihood (systematic resampling, seeded). :func:`placement` measures it: the share of hidden cards a set of
@@ -105,9 +105,9 @@ def bid_likelihood(view: PlayerView, original: Mapping[Seat, tuple[Card, ...]]) 
         return 1.0
     hand = list(original[c.buyer])
     if c.mode is Mode.HOKUM:
-        strength, center = hokum_strength(hand, c.trump), HOKUM_CALL - BID_SLACK
+        strength, center = hokum_strength(hand, c.trump, projects=False), HOKUM_CALL - BID_SLACK
     else:
-        strength, center = sun_strength(hand), SUN_CALL - BID_SLACK
+        strength, center = sun_strength(hand, projects=False), SUN_CALL - BID_SLACK
     return 1 / (1 + math.exp(-(strength - center) / BID_SPREAD))
 
 

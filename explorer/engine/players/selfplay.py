@@ -243,13 +243,14 @@ def _duel_deal(task: _DealTask) -> tuple[float, dict[str, list[float]], list[tup
 
 def duel(a: str, b: str, *, deals: int, seed: int, profile: RuleProfile = DEFAULT_PROFILE,
          options_a: Mapping[str, Any] | None = None, options_b: Mapping[str, Any] | None = None,
-         progress: Callable[[int], None] | None = None, workers: int = 1) -> Duel:
+         progress: Callable[[int, list[float]], None] | None = None, workers: int = 1) -> Duel:
     """Each deal twice from the same deck, dealer and match score: A holds NS, then EW.
 
     A deal's advantage is A's points minus B's, averaged over its two plays; a Gahwa counts as 152
     to its winner. Each deal starts from match totals drawn at random below 152 (seeded), so that the
     Sun Double threshold comes into play. ``workers`` processes share the deals; every deal is played from
-    its own seeds, so the figures are the same whatever the number of workers (the times aside).
+    its own seeds, so the figures are the same whatever the number of workers (the times aside). ``progress``
+    is called after each deal with the advantages so far.
     """
     rng = random.Random(seed)
     tasks = []
@@ -267,7 +268,7 @@ def duel(a: str, b: str, *, deals: int, seed: int, profile: RuleProfile = DEFAUL
             times[name].extend(xs)
         rounds.extend(rs)
         if progress:
-            progress(len(diffs))
+            progress(len(diffs), diffs)
     return Duel(a, b, deals, diffs, times, rounds)
 
 
