@@ -11,9 +11,10 @@ Each contract the seat may call (a Hokum in each suit allowed, a Sun) is played 
 the vectorised engine (:func:`~explorer.engine.fast.playout.play_out`, every seat playing the greedy policy that
 sees the hands) and scored by the whole pipeline; its value is the mean award for the seat's team (its game
 points minus the other team's). Passing is worth the standing bid's value when one stands (its buyer and
-contract, on the same deals), else nothing. The seat buys the best contract when it beats passing by
+contract, on the same deals), else nothing. :func:`best_call` buys the best contract when it beats passing by
 :data:`BUY_MARGIN` game points (a Sun by :data:`SUN_MARGIN`): play-outs that see every hand flatter the buyer,
-and a pass leaves the others a chance to buy badly.
+and a pass leaves the others a chance to buy badly. The expert uses these values against the heuristic's rule
+(:meth:`.expert.ExpertPlayer._bid`).
 """
 
 from __future__ import annotations
@@ -35,10 +36,14 @@ from explorer.engine.players.inference import NOISE, normalized
 from explorer.engine.rules.bidding import Call, CallKind
 from explorer.engine.rules.bidding.machine import apply_call, legal_calls, start
 
-BUY_MARGIN = 2.0
-"""Game points a Hokum must gain over passing, on average over the sampled deals, before the seat buys it."""
-SUN_MARGIN = 4.0
+BUY_MARGIN = 5.0
+"""Game points a Hokum must gain over passing, on average over the sampled deals, before the expert buys it
+against the heuristic's rule (which passed)."""
+SUN_MARGIN = 8.0
 """The same for a Sun (its stakes are doubled, and the play-outs flatter it more)."""
+VETO = 4.0
+"""Game points a contract the heuristic's rule buys must lose against passing, on average over the sampled deals,
+before the expert passes instead."""
 
 Deal5 = dict[Seat, tuple[Card, ...]]
 """A sampled deal: each other seat's five cards, and the eleven completion cards under ``None``'s key."""
