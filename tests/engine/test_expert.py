@@ -127,3 +127,13 @@ def test_the_cheat_sees_every_hand_only_through_play_deal():
                else make_player("heuristic", seed=s.value) for s in SEATS}
     end, _ = play_deal(GameState.new(4), players)
     assert end.finished
+
+
+def test_duel_refuses_a_number_of_workers_that_is_not_one_to_64():
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    p = subprocess.run([sys.executable, "-m", "explorer", "duel", "heuristic", "random", "--deals", "2", "--workers",
+                        "0"], cwd=root, capture_output=True, text=True)
+    assert p.returncode == 2 and "--workers 0" in p.stderr and "Traceback" not in p.stderr
