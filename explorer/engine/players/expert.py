@@ -13,8 +13,10 @@ For each decision in play, it
    card in each with the exact solver's award (:func:`~explorer.engine.solver.search.solve`: every seat then
    plays perfectly for the award in that deal, not greedily).
 
-It bids by sampling with the heuristic's rule as its prior (:mod:`.bidsim`: each contract played out over sampled
-deals and completions): it keeps the rule's call unless the sampled values clearly disagree (a contract the rule
+It bids by the heuristic's calibrated rule, as the strong player does: bidding by sampling (``bidding="sampled"``,
+and the hybrid ``expert-bidding``) did not pay in the duels (``explorer/BENCHMARKS.md``). Bidding by sampling
+takes the heuristic's rule as its prior (:mod:`.bidsim`: each contract played out over sampled deals and
+completions): it keeps the rule's call unless the sampled values clearly disagree (a contract the rule
 buys that loses :data:`~.bidsim.VETO` game points against passing is dropped; one the rule passes is bought when
 it beats passing by :data:`~.bidsim.BUY_MARGIN`, a Sun by :data:`~.bidsim.SUN_MARGIN`); it doubles as the strong
 player does, on the weighted deals. A first version that bid by the sampled values alone (margins 2 and 4, 32
@@ -68,13 +70,19 @@ class ExpertPlayer:
     """The player of this module's docstring."""
 
     name = "expert"
-    sampled_bidding = True
+    sampled_bidding = False
+    """Whether it bids by sampling (the heuristic's rule overridden by sampled values) rather than by the rule."""
     sampled_play = True
 
     def __init__(self, *, seed: Any = None, level: str = "normal", samples: int | None = None,
                  endgame: int | None = None, solved: int | None = None, bid_samples: int | None = None,
-                 buy_margin: float = bidsim.BUY_MARGIN, sun_margin: float = bidsim.SUN_MARGIN) -> None:
+                 buy_margin: float = bidsim.BUY_MARGIN, sun_margin: float = bidsim.SUN_MARGIN,
+                 bidding: str | None = None) -> None:
         base = LEVELS.get(level)
+        if bidding is not None:
+            if bidding not in ("rule", "sampled"):
+                raise ValueError(f"unknown bidding {bidding!r} (use rule or sampled)")
+            self.sampled_bidding = bidding == "sampled"
         if base is None:
             raise ValueError(f"unknown level {level!r} (use {', '.join(LEVELS)})")
         self.seed = seed
@@ -249,9 +257,10 @@ def double(view: PlayerView, legal: list[Action], worlds: list[World], weights: 
 
 @register("expert-bidding", in_app=False)
 class ExpertBidding(ExpertPlayer):
-    """For measurement: the expert's bidding, the strong player's card play and doubling."""
+    """For measurement: the bidding by sampling, the strong player's card play and doubling."""
 
     name = "expert-bidding"
+    sampled_bidding = True
     sampled_play = False
 
 
