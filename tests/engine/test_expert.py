@@ -137,3 +137,14 @@ def test_duel_refuses_a_number_of_workers_that_is_not_one_to_64():
     p = subprocess.run([sys.executable, "-m", "explorer", "duel", "heuristic", "random", "--deals", "2", "--workers",
                         "0"], cwd=root, capture_output=True, text=True)
     assert p.returncode == 2 and "--workers 0" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_the_expert_bids_by_the_heuristics_rule_unless_asked_to_bid_by_sampling():
+    from explorer.engine.players.heuristic import HeuristicPlayer
+    g = GameState.new(12)
+    view = g.view(g.to_act)
+    assert make_player("expert", seed=1).choose(view).action == HeuristicPlayer(seed=1).choose(view).action
+    assert make_player("expert", bidding="sampled").sampled_bidding and make_player("expert-bidding").sampled_bidding
+    import pytest
+    with pytest.raises(ValueError, match="unknown bidding"):
+        make_player("expert", bidding="loud")
