@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import stat
+import statistics
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -332,16 +334,35 @@ def cmd_duel(args: argparse.Namespace) -> int:
         print(f"duel: {problem}", file=sys.stderr)
         return 2
     from explorer.engine.players.selfplay import duel
-    d = duel(args.a.strip().lower(), args.b.strip().lower(), deals=args.deals, seed=args.seed, profile=profile)
+    if not 1 <= args.workers <= 64:
+        print(f"duel: --workers {args.workers} is not a number of processes (1 to 64)", file=sys.stderr)
+        return 2
+    d = duel(args.a.strip().lower(), args.b.strip().lower(), deals=args.deals, seed=args.seed, profile=profile,
+             workers=args.workers, progress=_duel_progress if args.progress else None)
     lo, hi = d.ci95
     print(f"{d.a} against {d.b}: {d.deals} duplicate deals (each played twice from the same deck), "
           f"profile {profile.id}, seed {args.seed}")
-    print(f"{d.a}'s advantage: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to {hi:+.2f})")
+    print(f"{d.a}'s advantage: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to {hi:+.2f}); "
+          f"pair standard deviation {d.pair_sd:.2f}")
+    b = d.bidding()
+    print(f"contracts: {b['redealt']:.1%} of plays redealt; of the rounds played {b['failed']:.1%} failed (khasara), "
+          f"{b['kaboot']:.1%} Kaboot")
+    for name in dict.fromkeys((d.a, d.b)):
+        print(f"{name}: bought {b[name]['bought']:.1%} of plays, {b[name]['failed']:.1%} of its contracts failed, "
+              f"{b[name]['kaboot']:.1%} Kaboot")
     for name, t in d.decision_ms().items():
         print(f"{name}: decision time median {t['median']:.2f} ms, p95 {t['p95']:.2f} ms")
     if args.json:
         print(json.dumps(d.to_dict()))
     return 0
+
+
+def _duel_progress(n: int, diffs: list[float]) -> None:
+    """Every 25 deals, the advantage so far with its interval, on standard error (``duel --progress``)."""
+    if n % 25 == 0 and n > 1:
+        mean = statistics.fmean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
+        print(f"{n} deals: {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})", file=sys.stderr, flush=True)
 
 
 def _shard(value: str) -> tuple[int, int]:
@@ -432,6 +453,9 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--seed", type=int, default=0)
     d.add_argument("--profile", default="detailed")
     d.add_argument("--json", action="store_true", help="end with the figures as one JSON line")
+    d.add_argument("--workers", type=int, default=1,
+                   help="processes sharing the deals (the figures do not depend on it, only the wall time)")
+    d.add_argument("--progress", action="store_true", help="every 25 deals, the advantage so far on standard error")
     d.set_defaults(func=cmd_duel)
     pz = sub.add_parser("puzzles", help="puzzles with a proved answer")
     pzs = pz.add_subparsers(dest="puzzles_command", required=True)

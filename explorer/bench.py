@@ -220,14 +220,15 @@ def player_decision_times(deals: int = 20) -> None:
         xs = sorted(xs)
         return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else 0.0
 
-    for name in ("random", "heuristic", "strong"):
+    for name in ("random", "heuristic", "strong", "expert", "expert-fast"):
         cards_ms: list[float] = []
         other_ms: list[float] = []
         t_all = time.perf_counter()
         for i in range(deals):
             g = GameState.new(f"bench-{i}")
-            players = {s: make_player(name if s.team.value == "NS" else "heuristic", seed=f"{i}:{s.value}")
-                       for s in SEATS}
+            players = {s: (make_player("expert", seed=f"{i}:{s.value}", level="fast") if name == "expert-fast"
+                           and s.team.value == "NS" else make_player(name if s.team.value == "NS" else "heuristic",
+                                                                     seed=f"{i}:{s.value}")) for s in SEATS}
             while not g.finished:
                 seat = g.to_act
                 t0 = time.perf_counter()
@@ -254,6 +255,67 @@ def duel_strength(deals: int = 200) -> None:
         print(f"{a} against {b}: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to "
               f"{hi:+.2f}); decision median/p95: " + ", ".join(f"{k} {v['median']:.2f}/{v['p95']:.2f} ms"
                                                            for k, v in ms.items())
+              + f"; {time.perf_counter() - t0:.0f} s")
+
+
+def inference(deals: int = 12, worlds: int = 96) -> None:
+    """The expert's inference alone: over the card decisions of seeded self-play deals (strong against strong,
+    from the fifth card on), the share of hidden cards that sampled worlds place in the right hand, uniform
+    against weighted by the likelihood of the others' calls and cards (plays only, bids only, both; and with
+    other noise levels), and the average log-likelihood gain of the true hands' placement."""
+    _heading(f"Inference: hidden cards placed right, {worlds} worlds a position, {deals} strong self-play deals")
+    import random as _random
+
+    from explorer.engine.core.cards import SEATS
+    from explorer.engine.game.state import GameState, Stage
+    from explorer.engine.players import make_player
+    from explorer.engine.players.inference import log_weights, normalized, placement
+    from explorer.engine.players.sampling import sample_worlds
+    kinds = {"uniform": None, "plays and bids (noise 0.5)": {}, "plays only": {"bids": False},
+             "bids only": {"plays": False}, "noise 0.3": {"noise": 0.3}, "noise 0.7": {"noise": 0.7}}
+    got: dict[str, list[float]] = {k: [] for k in kinds}
+    times: list[float] = []
+    for i in range(deals):
+        g = GameState.new(f"inference-{i}")
+        players = {s: make_player("strong", seed=f"{i}:{s.value}", samples=32) for s in SEATS}
+        while not g.finished:
+            seat = g.to_act
+            view = g.view(seat)
+            if g.stage is Stage.PLAY and len(view.played) >= 4 and len(view.hand) >= 2:
+                ws = sample_worlds(view, worlds, _random.Random(f"{i}:{len(view.played)}"))
+                truth = {s: g.hand(s) for s in SEATS if s is not seat}
+                for name, opts in kinds.items():
+                    t0 = time.process_time()
+                    weights = None if opts is None else normalized(log_weights(view, ws, **opts))
+                    if name.startswith("plays and bids"):
+                        times.append((time.process_time() - t0) * 1000)
+                    got[name].append(placement(ws, truth, weights))
+            g = g.apply(players[seat].choose(view).action)
+    for name, xs in got.items():
+        print(f"{name:<28} {statistics.fmean(xs):.1%} of hidden cards placed right ({len(xs)} positions)")
+    print(f"weighting {worlds} worlds: median {statistics.median(times):.1f} ms, p95 {_pct(times, .95):.1f} ms "
+          f"of processor time")
+
+
+EXPERT_DUELS = (("expert", "strong"), ("strong", "expert"), ("expert", "expert"), ("expert-bidding", "strong"),
+                ("expert-play", "strong"), ("cheat", "strong"))
+"""The expert's duel and its controls: the order swapped, against itself, the two hybrids, the upper bound."""
+
+
+def expert_duels(deals: int = 200, workers: int = 2) -> None:
+    """The expert against strong and the controls (:data:`EXPERT_DUELS`), seed 1, with the pair standard
+    deviation and how the contracts went (slow: about an hour on 2 cores)."""
+    _heading(f"Expert duels: {deals} duplicate deals each, seed 1, {workers} workers")
+    from explorer.engine.players.selfplay import duel
+    for a, b in EXPERT_DUELS:
+        t0 = time.perf_counter()
+        d = duel(a, b, deals=deals, seed=1, workers=workers)
+        lo, hi = d.ci95
+        bid = d.bidding()
+        print(f"{a} against {b}: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to "
+              f"{hi:+.2f}), pair SD {d.pair_sd:.1f}; redealt {bid['redealt']:.1%}, failed {bid['failed']:.1%}, "
+              f"Kaboot {bid['kaboot']:.1%}; " + ", ".join(f"{n} bought {bid[n]['bought']:.1%} (failed "
+                                                          f"{bid[n]['failed']:.1%})" for n in dict.fromkeys((a, b)))
               + f"; {time.perf_counter() - t0:.0f} s")
 
 
@@ -323,7 +385,7 @@ def solver() -> None:
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
                                       play_out_rate, solver, exact_probability_times, hostile_input_times,
                                       player_decision_times, page_rerun_times, practice_turn,
-                                      concurrent_loads, duel_strength]
+                                      concurrent_loads, duel_strength, inference, expert_duels]
 """The sections, printed in order."""
 
 

@@ -63,11 +63,15 @@ def test_the_heuristic_gives_points_to_a_partner_whose_card_is_a_master():
     assert "give points" in str(choice.why)
 
 
+SAMPLING = {"expert", "expert-bidding", "expert-play", "cheat"}
+"""The slower players: fewer deals in the sweeps, at their fast level."""
+
+
 def test_players_are_always_legal_and_decide_from_the_view_alone():
     for name in PLAYERS:
-        for seed in range(15):
+        for seed in range(3 if name in SAMPLING else 15):
             g = GameState.new(seed)
-            players = table(name, name, seed=seed)
+            players = table(name, name, seed=seed, **({"level": "fast"} if name in SAMPLING else {}))
             while not g.finished:
                 view = g.view(g.to_act)
                 action = players[g.to_act].choose(view).action
@@ -165,7 +169,7 @@ def test_duel_prints_the_advantage_and_ends_with_one_json_line():
     p = run("duel", "heuristic", "random", "--deals", "8", "--seed", "1", "--json")
     assert p.returncode == 0, p.stderr
     last = json.loads(p.stdout.strip().splitlines()[-1])
-    assert set(last) == {"a", "b", "deals", "points_per_deal", "ci95", "decision_ms"}
+    assert set(last) == {"a", "b", "deals", "points_per_deal", "ci95", "pair_sd", "decision_ms", "bidding"}
     assert last["a"] == "heuristic" and last["b"] == "random" and last["deals"] == 8
     assert len(last["ci95"]) == 2 and last["ci95"][0] <= last["points_per_deal"] <= last["ci95"][1]
     assert set(last["decision_ms"]) == {"heuristic", "random"}

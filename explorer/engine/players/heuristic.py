@@ -54,8 +54,9 @@ _TRUMP_WORTH = {Rank.JACK: 3.5, Rank.NINE: 2.5, Rank.ACE: 1.5, Rank.TEN: 1.2, Ra
                 Rank.EIGHT: 0.5, Rank.SEVEN: 0.5}
 
 
-def hokum_strength(hand: list[Card], trump: Suit) -> float:
-    """How good ``hand`` (with the upcard when it is the trump suit's) is for a Hokum in ``trump``."""
+def hokum_strength(hand: list[Card], trump: Suit, *, projects: bool = True) -> float:
+    """How good ``hand`` (with the upcard when it is the trump suit's) is for a Hokum in ``trump`` (its projects
+    left out with ``projects=False``, a cheaper measure for the expert's inference)."""
     trumps = [c for c in hand if c.suit is trump]
     v = sum(_TRUMP_WORTH[c.rank] for c in trumps) + 0.5 * max(0, len(trumps) - 2)
     for s in SUITS:
@@ -64,11 +65,11 @@ def hokum_strength(hand: list[Card], trump: Suit) -> float:
         held = {c.rank for c in hand if c.suit is s}
         v += 1.0 if Rank.ACE in held else 0.0
         v += 0.5 if Rank.ACE in held and Rank.TEN in held else 0.0
-    return v + find_projects(hand, Mode.HOKUM, trump).value / 2
+    return v + (find_projects(hand, Mode.HOKUM, trump).value / 2 if projects else 0.0)
 
 
-def sun_strength(hand: list[Card]) -> float:
-    """How good ``hand`` is for a Sun."""
+def sun_strength(hand: list[Card], *, projects: bool = True) -> float:
+    """How good ``hand`` is for a Sun (its projects left out with ``projects=False``)."""
     v = 0.0
     for s in SUITS:
         held = {c.rank for c in hand if c.suit is s}
@@ -80,7 +81,7 @@ def sun_strength(hand: list[Card]) -> float:
                     v += 0.5
         elif Rank.TEN in held:
             v += 0.5
-    return v + find_projects(hand, Mode.SUN).value / 2
+    return v + (find_projects(hand, Mode.SUN).value / 2 if projects else 0.0)
 
 
 @register("heuristic")
