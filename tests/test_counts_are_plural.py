@@ -68,6 +68,10 @@ FIXED: dict[str, str] = {
         "the conversion chart's every figure from 0 to the pool: the Arabic names the figure («النقاط {points}»)",
     "{team}: {points} raw points": "a histogram's bar: the Arabic names the figure («الأبناط: {points}»)",
     "{call} gains {gain} game points on average over {n} sampled deals.": "an average (a decimal) of 100+ deals",
+    "{call} gains {gain} game points over passing, on average over {n} sampled deals.":
+        "an average (a decimal) over the expert's bidding deals (32+); the Arabic says «{n} من التوزيعات»",
+    "{call} loses {loss} game points against passing, on average over {n} sampled deals: pass.":
+        "an average (a decimal) over the expert's bidding deals (32+); the Arabic says «{n} من التوزيعات»",
     "{doing} It keeps {gain} game points more on average than {other}.": "an average (a decimal)",
     "Card points convert to a pool of {hokum} game points in Hokum and {sun} in Sun.": "16 and 26",
     "The match ends when a team reaches {target} game points. {hokum} and {sun} are the card points of one deal, "
