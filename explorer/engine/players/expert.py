@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from explorer.engine.core.cards import SEATS, Seat
-from explorer.engine.core.contract import Escalation, Level
+from explorer.engine.core.contract import Escalation
 from explorer.engine.core.i18n import Msg
 from explorer.engine.fast.playout import card_mask, greedy_policy, play_out
 from explorer.engine.game.state import Action, Declare, GameState, Play, PlayerView, Stage
@@ -45,7 +45,7 @@ from explorer.engine.players.base import Choice, register
 from explorer.engine.players.heuristic import HeuristicPlayer
 from explorer.engine.players.inference import log_weights, normalized, resample
 from explorer.engine.players.sampling import World, full_hands, sample_worlds
-from explorer.engine.players.strong import GAHWA_CONFIDENCE, RAISE_MARGIN, StrongPlayer, _cost, _outcome, explain
+from explorer.engine.players.strong import StrongPlayer, _cost, _outcome, explain, pick_raise
 from explorer.engine.rules.bidding import Call, CallKind
 
 LEVELS: dict[str, dict[str, int]] = {
@@ -60,9 +60,6 @@ TEMPER = 0.5
 that count: the effective number of 80 worlds (``1 / Σ w²``) falls to a median of 11 to 13 from the third to the
 fifth trick of heuristic self-play deals, so a card's value rests on a dozen deals; at 0.5 it stays 33 to 50 (and
 at 0.3, 57 to 67), while the worlds still lean towards the hands the calls and cards suggest."""
-
-_RAISE_LEVEL = {CallKind.DOUBLE: Level.DOUBLE, CallKind.TRIPLE: Level.TRIPLE, CallKind.QUADRUPLE: Level.QUADRUPLE,
-                CallKind.GAHWA: Level.GAHWA}
 
 
 @register("expert")
@@ -231,28 +228,14 @@ def double(view: PlayerView, legal: list[Action], worlds: list[World], weights: 
     if not raises:
         return Choice(passing, Msg("No raise is allowed now."))
     hands = np.array([[card_mask(full_hands(view, w)[s]) for s in SEATS] for w in worlds], dtype=np.uint32)
-    team, esc = view.seat.team.value, view.escalation
+    team = view.seat.team.value
 
     def outcome(e: Escalation) -> np.ndarray:
         r = play_out(hands, dealer=view.dealer, contract=view.contract, escalation=e, profile=view.profile,
                      rng=seed, policy=greedy_policy)
         return _outcome(r, team, e.level)
 
-    values: dict[Action, float] = {passing: float((outcome(esc) * weights).sum())}
-    best, best_gain = passing, 0.0
-    for a in raises:
-        doubler = view.seat if a.kind is CallKind.DOUBLE else esc.doubler
-        got = outcome(Escalation(_RAISE_LEVEL[a.kind], doubler, a.locked))
-        values[a] = float((got * weights).sum())
-        if a.kind is CallKind.GAHWA and float(((got > 0) * weights).sum()) < GAHWA_CONFIDENCE:
-            continue
-        gain = values[a] - values[passing]
-        if gain > RAISE_MARGIN and gain > best_gain:
-            best, best_gain = a, gain
-    if best is passing:
-        return Choice(passing, Msg("Raising would not pay on average over the sampled deals: pass."), values)
-    return Choice(best, Msg("{call} gains {gain} game points on average over {n} sampled deals.",
-                            call=best.kind, gain=round(best_gain, 1), n=len(worlds)), values)
+    return pick_raise(view, passing, raises, outcome, len(worlds), weights)
 
 
 @register("expert-bidding", in_app=False)

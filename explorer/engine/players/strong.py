@@ -32,6 +32,7 @@ same decision (whatever came before), and a hint is reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -121,7 +122,6 @@ class StrongPlayer:
         worlds = sample_worlds(view, self.samples, rng)
         hands = np.array([[card_mask(full_hands(view, w)[s]) for s in SEATS] for w in worlds], dtype=np.uint32)
         team = view.seat.team.value
-        esc = view.escalation
         seed = rng.randrange(2**32)
 
         def outcome(e: Escalation) -> np.ndarray:
@@ -129,24 +129,38 @@ class StrongPlayer:
                          rng=seed, policy=greedy_policy)
             return _outcome(r, team, e.level)
 
-        base = outcome(esc)
-        values: dict[Action, float] = {passing: float(base.mean())}
-        best, best_gain = passing, 0.0
-        for a in raises:
-            level = {CallKind.DOUBLE: Level.DOUBLE, CallKind.TRIPLE: Level.TRIPLE,
-                     CallKind.QUADRUPLE: Level.QUADRUPLE, CallKind.GAHWA: Level.GAHWA}[a.kind]
-            doubler = view.seat if a.kind is CallKind.DOUBLE else esc.doubler
-            got = outcome(Escalation(level, doubler, a.locked))
-            values[a] = float(got.mean())
-            if a.kind is CallKind.GAHWA and float((got > 0).mean()) < GAHWA_CONFIDENCE:
-                continue
-            gain = values[a] - values[passing]
-            if gain > RAISE_MARGIN and gain > best_gain:
-                best, best_gain = a, gain
-        if best is passing:
-            return Choice(passing, Msg("Raising would not pay on average over the sampled deals: pass."), values)
-        return Choice(best, Msg("{call} gains {gain} game points on average over {n} sampled deals.",
-                                call=best.kind, gain=round(best_gain, 1), n=len(worlds)), values)
+        return pick_raise(view, passing, raises, outcome, len(worlds))
+
+
+RAISE_LEVEL = {CallKind.DOUBLE: Level.DOUBLE, CallKind.TRIPLE: Level.TRIPLE, CallKind.QUADRUPLE: Level.QUADRUPLE,
+               CallKind.GAHWA: Level.GAHWA}
+"""Each raise's level of the escalation."""
+
+
+def pick_raise(view: PlayerView, passing: Action, raises: list[Action], outcome: Callable[[Escalation], np.ndarray],
+               n: int, weights: np.ndarray | None = None) -> Choice:
+    """The doubling decision on played-out worlds: each raise's award at its level against passing's, taken when it
+    gains :data:`RAISE_MARGIN` (Gahwa only when it wins in :data:`GAHWA_CONFIDENCE` of the worlds); an average over
+    the worlds, or a weighted sum with ``weights`` (the expert's inference)."""
+    def avg(x: np.ndarray) -> float:
+        return float(x.mean()) if weights is None else float((x * weights).sum())
+
+    esc = view.escalation
+    values: dict[Action, float] = {passing: avg(outcome(esc))}
+    best, best_gain = passing, 0.0
+    for a in raises:
+        doubler = view.seat if a.kind is CallKind.DOUBLE else esc.doubler
+        got = outcome(Escalation(RAISE_LEVEL[a.kind], doubler, a.locked))
+        values[a] = avg(got)
+        if a.kind is CallKind.GAHWA and avg(got > 0) < GAHWA_CONFIDENCE:
+            continue
+        gain = values[a] - values[passing]
+        if gain > RAISE_MARGIN and gain > best_gain:
+            best, best_gain = a, gain
+    if best is passing:
+        return Choice(passing, Msg("Raising would not pay on average over the sampled deals: pass."), values)
+    return Choice(best, Msg("{call} gains {gain} game points on average over {n} sampled deals.",
+                            call=best.kind, gain=round(best_gain, 1), n=n), values)
 
 
 def _outcome(r: Any, team: str, level: Level) -> np.ndarray:
