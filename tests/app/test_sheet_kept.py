@@ -179,6 +179,18 @@ def test_a_kept_sheet_changed_by_another_tab_is_shown_and_undo_goes_back():
     assert totals(at) == ("10", "0")
 
 
+def test_another_tabs_change_stays_named_through_reruns_until_this_tab_changes_the_sheet():
+    at = open_page(SHEET)
+    add(at, 10, 0)
+    other = sheet_io.stored([{"NS": 10, "EW": 0}, {"NS": 5, "EW": 5}], [])
+    at.session_state[state.STORE_MEMORY] = memory_with(other)
+    at.run()
+    at.run()                                                            # a rerun the user did not ask for
+    assert any("changed in another tab" in i.value for i in at.info), [i.value for i in at.info]
+    add(at, 1, 0)                                                       # this tab changes the sheet
+    assert not any("changed in another tab" in i.value for i in at.info), [i.value for i in at.info]
+
+
 def row(ns: int, ew: int) -> dict:
     return {"NS": ns, "EW": ew, "note": "", "gahwa_winner": None}
 

@@ -74,16 +74,26 @@ def append_saying(row: dict[str, Any]) -> bool:
     return True
 
 
-def _say(area: str, level: str, text: str, details: Sequence[str] = ()) -> None:
-    """Show ``text`` (ours: Markdown allowed) and ``details`` (from a file or link: plain) in ``area``."""
-    ss.setdefault(keys.SHEET_STORE_MESSAGES, {})[area] = (level, text, list(details))
+def _say(area: str, level: str, text: str, details: Sequence[str] = (), *,
+         while_rows: Sequence[dict[str, Any]] | None = None) -> None:
+    """Show ``text`` (ours: Markdown allowed) and ``details`` (from a file or link: plain) in ``area``, in the next run
+    only, or, with ``while_rows``, in every run while the sheet still holds those rows: another tab's change is named
+    until this tab changes the sheet, not only until the next rerun (a browser component's answer, a second later,
+    would take it away before it is read)."""
+    rows = None if while_rows is None else copy.deepcopy(list(while_rows))
+    ss.setdefault(keys.SHEET_STORE_MESSAGES, {})[area] = (level, text, list(details), rows)
 
 
 def _show(area: str) -> None:
-    box = ss.get(keys.SHEET_STORE_MESSAGES, {}).pop(area, None)
+    boxes = ss.get(keys.SHEET_STORE_MESSAGES, {})
+    box = boxes.pop(area, None)
     if not box:
         return
-    level, text, details = box
+    level, text, details, rows = box
+    if rows is not None and rows == _rows():
+        boxes[area] = box  # still true: shown again in the next run
+    elif rows is not None:
+        return  # the sheet changed since: the notice is out of date
     {"error": st.error, "success": st.success, "info": st.info, "warning": st.warning}[level](text)
     if not details:
         return
@@ -161,7 +171,7 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
         ss[sheet_keys.SHEET_SEEN] = copy.deepcopy(both)
         _say("top", "info", t("Another tab of this browser added deals to the sheet at the same moment as this one: "
                               "both tabs' deals are kept ({match}). **Undo** takes back this tab's.",
-                              match=describe(both)))
+                              match=describe(both)), while_rows=both)
         return
     ss[sheet_keys.SHEET_HISTORY] = [*undo, copy.deepcopy(here)][-HISTORY_LIMIT:]
     ss[sheet_keys.SHEET_DEALS] = kept
@@ -169,10 +179,11 @@ def _adopt(value: tuple[list[dict[str, Any]], list[list[dict[str, Any]]]] | None
     if base is not None and here != base:  # this tab's own change could not be joined to the other's
         _say("top", "warning", t("Another tab of this browser changed the sheet at the same moment as this one, so "
                                  "this tab's change was not kept; this tab now shows the other's ({match}). **Undo** "
-                                 "brings back what this tab showed.", match=describe(kept)))
+                                 "brings back what this tab showed.", match=describe(kept)), while_rows=kept)
         return
     _say("top", "info", t("The sheet was changed in another tab of this browser; this tab now shows it "
-                          "({match}). **Undo** brings back what this tab showed.", match=describe(kept)))
+                          "({match}). **Undo** brings back what this tab showed.", match=describe(kept)),
+         while_rows=kept)
 
 
 def _first(kept: list[dict[str, Any]], undo: list[list[dict[str, Any]]], here: list[dict[str, Any]]) -> None:
