@@ -49,8 +49,8 @@ from explorer.engine.players.strong import StrongPlayer, _cost, _outcome, explai
 from explorer.engine.rules.bidding import Call, CallKind
 
 LEVELS: dict[str, dict[str, int]] = {
-    "normal": {"samples": 80, "endgame": 4, "solved": 20, "bid_samples": 48},
-    "fast": {"samples": 40, "endgame": 3, "solved": 10, "bid_samples": 24},
+    "normal": {"samples": 80, "endgame": 8, "solved": 20, "bid_samples": 48},
+    "fast": {"samples": 40, "endgame": 5, "solved": 10, "bid_samples": 24},
 }
 """The settings of each level: deals sampled in play, the tricks left from which it solves exactly, the deals it
 solves there, and the deals sampled for a call."""
