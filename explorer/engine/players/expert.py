@@ -1,4 +1,4 @@
-"""``expert``: the strong player's sampling, with inference about the hidden hands, exact endgames and bidding
+"""``expert``: the strong player's sampling, with inference about the hidden hands, exact card values and bidding
 by sampling.
 
 For each decision in play, it
@@ -6,12 +6,16 @@ For each decision in play, it
 1. samples ``samples`` deals of the hidden cards consistent with everything public (:mod:`.sampling`), and
    weighs each by how likely the other seats' calls and cards are in it under the heuristic model
    (:mod:`.inference`: an opponent who did not overtake probably could not, a Hokum buyer holds trumps);
-2. while more than ``endgame`` tricks are left, plays each legal card out to the end in every sampled deal with
-   the vectorised engine (the greedy policy, as :mod:`.strong` does) and takes the card of the best weighted
-   mean award;
-3. from ``endgame`` tricks left on, draws ``solved`` deals in proportion to their weight and values each legal
-   card in each with the exact solver's award (:func:`~explorer.engine.solver.search.solve`: every seat then
-   plays perfectly for the award in that deal, not greedily).
+2. draws ``solved`` of them in proportion to their weight and values each legal card in each with the exact
+   solver's award (:func:`~explorer.engine.solver.search.solve`: every seat then plays perfectly for the award in
+   that deal, not greedily), from ``endgame`` tricks left on: from the first trick at the normal level;
+3. while more than ``endgame`` tricks are left (the fast level's first tricks), plays each legal card out to the end
+   in every sampled deal with the vectorised engine (the greedy policy, as :mod:`.strong` does) and takes the card
+   of the best weighted mean award.
+
+Solving from the first trick rather than from 4 tricks left gained +0.70 game points a deal against the earlier
+expert (300 paired deals, interval -0.21 to +1.60; from 7 tricks left +0.34 over 200), within the time budget
+(``explorer/BENCHMARKS.md``).
 
 It bids by the heuristic's calibrated rule, as the strong player does: bidding by sampling (``bidding="sampled"``,
 and the hybrid ``expert-bidding``) did not pay in the duels (``explorer/BENCHMARKS.md``). Bidding by sampling
@@ -23,7 +27,7 @@ player does, on the weighted deals. A first version that bid by the sampled valu
 deals) did not beat ``strong`` over the first 100 deals of seed 1 (−1.14 game points a deal, 95% interval −4.43
 to +2.15): 32 play-outs of a whole deal are noisy beside such a margin.
 
-The fast level (``make_player("expert", level="fast")``) samples fewer deals and solves only the last three
+The fast level (``make_player("expert", level="fast")``) samples fewer deals and solves only the last five
 tricks. It sees only its :class:`~explorer.engine.game.PlayerView`; each decision draws from a generator seeded
 by the player's seed and the moment of the deal, so the same view gives the same decision.
 """

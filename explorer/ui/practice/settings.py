@@ -30,7 +30,7 @@ LEVEL_WORDS = {"random": N_("Random"), "heuristic": N_("Beginner"), "strong": N_
 """A player's name as the settings offer it (a player without words here is offered by its own name)."""
 LEVEL_HELP = N_("Random: any legal card. Beginner: follows sensible rules. Strong: imagines the hidden cards many "
                 "times and plays the card that scores best. Expert: also reads the others' calls and cards for what "
-                "they hold, works out the last tricks exactly and bids by imagining the deal. Each stronger player "
+                "they hold, and works out each card's value exactly in the deals it imagines. Each stronger player "
                 "thinks longer.")
 PACE_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 BACK_WORDS = {"red": N_("Red"), "blue": N_("Blue"), "sadu": N_("Sadu"), "green": N_("Green")}
