@@ -337,10 +337,19 @@ def cmd_duel(args: argparse.Namespace) -> int:
     if not 1 <= args.workers <= 64:
         print(f"duel: --workers {args.workers} is not a number of processes (1 to 64)", file=sys.stderr)
         return 2
-    d = duel(args.a.strip().lower(), args.b.strip().lower(), deals=args.deals, seed=args.seed, profile=profile,
-             workers=args.workers, progress=_duel_progress if args.progress else None)
+    a, b = args.a.strip().lower(), args.b.strip().lower()
+    options, problem = {}, None
+    for side, name, items in (("a", a, args.a_option), ("b", b, args.b_option)):
+        options[side], problem = _player_options(name, items, f"--{side}-option")
+        if problem:
+            print(f"duel: {problem}", file=sys.stderr)
+            return 2
+    d = duel(a, b, deals=args.deals, seed=args.seed, profile=profile, options_a=options["a"],
+             options_b=options["b"], workers=args.workers, progress=_duel_progress if args.progress else None,
+             paired=args.paired)
     lo, hi = d.ci95
-    print(f"{d.a} against {d.b}: {d.deals} duplicate deals (each played twice from the same deck), "
+    print(f"{_labelled(a, options['a'])} against {_labelled(b, options['b'])}: {d.deals} duplicate deals (each "
+          f"played twice from the same deck{', players seeded by seat (paired)' if args.paired else ''}), "
           f"profile {profile.id}, seed {args.seed}")
     print(f"{d.a}'s advantage: {d.points_per_deal:+.2f} game points per deal (95% interval {lo:+.2f} to {hi:+.2f}); "
           f"pair standard deviation {d.pair_sd:.2f}")
@@ -355,6 +364,30 @@ def cmd_duel(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(d.to_dict()))
     return 0
+
+
+def _player_options(name: str, items: list[str], flag: str) -> tuple[dict[str, Any], str | None]:
+    """``KEY=VALUE`` items as a player's options (numbers as numbers), tried on the player; or one line saying
+    what is wrong."""
+    from explorer.engine.players.base import make_player
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not re.fullmatch(r"[a-z_]{1,30}", key.strip()):
+            return {}, f"{flag} {item!r} is not KEY=VALUE (e.g. {flag} endgame=4)"
+        value = value.strip()
+        number = re.fullmatch(r"-?\d{1,9}(\.\d{1,9})?", value)
+        out[key.strip()] = (float(value) if "." in value else int(value)) if number else value
+    try:
+        make_player(name, seed=0, **out)
+    except (TypeError, ValueError) as e:
+        return {}, f"{flag}: {name} does not take {_labelled('', out).strip(' ()')} ({e})"
+    return out, None
+
+
+def _labelled(name: str, options: dict[str, Any]) -> str:
+    """A player with its options, as the duel's first line names it: ``expert (endgame=4)``."""
+    return f"{name} ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else name
 
 
 def _duel_progress(n: int, diffs: list[float]) -> None:
@@ -456,6 +489,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--workers", type=int, default=1,
                    help="processes sharing the deals (the figures do not depend on it, only the wall time)")
     d.add_argument("--progress", action="store_true", help="every 25 deals, the advantage so far on standard error")
+    d.add_argument("--a-option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option of player A, e.g. endgame=4 (repeat for more)")
+    d.add_argument("--b-option", action="append", default=[], metavar="KEY=VALUE", help="an option of player B")
+    d.add_argument("--paired", action="store_true",
+                   help="seed each seat's player by its seat alone: two variants of one player then differ only "
+                        "where their options lead them apart (a tuning tool; strength is measured unpaired)")
     d.set_defaults(func=cmd_duel)
     pz = sub.add_parser("puzzles", help="puzzles with a proved answer")
     pzs = pz.add_subparsers(dest="puzzles_command", required=True)

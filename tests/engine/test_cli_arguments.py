@@ -221,6 +221,17 @@ def test_duel_refuses_a_count_it_cannot_play(nothing_is_played, capsys, deals):
     assert capsys.readouterr().err == f"duel: --deals {deals} is not a number of deals (1 to 100,000)\n"
 
 
+@pytest.mark.parametrize(("args", "message"), [
+    (["--a-option", "endgame"], "duel: --a-option 'endgame' is not KEY=VALUE (e.g. --a-option endgame=4)\n"),
+    (["--b-option", "Endgame=4"], "duel: --b-option 'Endgame=4' is not KEY=VALUE (e.g. --b-option endgame=4)\n"),
+    (["--a-option", "level=ultra"], "duel: --a-option: expert does not take level=ultra (unknown level 'ultra' "
+                                    "(use normal, fast))\n"),
+])
+def test_duel_refuses_an_option_its_player_does_not_take(nothing_is_played, capsys, args, message):
+    assert main(["duel", "expert", "expert", "--deals", "2", *args]) == 2
+    assert capsys.readouterr().err == message
+
+
 def test_a_reader_that_goes_away_ends_the_command_quietly():
     proc = subprocess.run(f'"{sys.executable}" -m explorer simulate --deals 100000 --out /dev/stdout | head -c 10',
                           shell=True, cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -148,3 +148,14 @@ def test_the_expert_bids_by_the_heuristics_rule_unless_asked_to_bid_by_sampling(
     import pytest
     with pytest.raises(ValueError, match="unknown bidding"):
         make_player("expert", bidding="loud")
+
+
+def test_a_paired_duel_of_one_player_against_itself_plays_both_tables_alike_and_a_variant_differs():
+    """Seeded by seat alone, the same sampling player makes the same choices at both tables (every deal 0); unpaired,
+    its seeds differ between the tables; a variant differs from its base only where its options lead it apart."""
+    same = duel("strong", "strong", deals=3, seed=4, options_a={"samples": 8}, options_b={"samples": 8}, paired=True)
+    assert same.diffs == [0.0, 0.0, 0.0]
+    apart = duel("strong", "strong", deals=3, seed=4, options_a={"samples": 8}, options_b={"samples": 8})
+    assert any(d != 0 for d in apart.diffs)
+    variant = duel("strong", "strong", deals=3, seed=4, options_a={"samples": 8}, options_b={"samples": 9}, paired=True)
+    assert any(d != 0 for d in variant.diffs)

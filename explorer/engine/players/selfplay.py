@@ -216,6 +216,7 @@ class _DealTask:
     profile: RuleProfile
     options_a: tuple[tuple[str, Any], ...] = ()
     options_b: tuple[tuple[str, Any], ...] = ()
+    paired: bool = False
 
 
 def _duel_deal(task: _DealTask) -> tuple[float, dict[str, list[float]], list[tuple[str | None, bool, bool]]]:
@@ -228,7 +229,8 @@ def _duel_deal(task: _DealTask) -> tuple[float, dict[str, list[float]], list[tup
         players = {}
         for s in SEATS:
             name, opts = (a, task.options_a) if s.team is a_team else (b, task.options_b)
-            players[s] = make_player(name, seed=f"{task.seed}:{task.i}:{a_team.value}:{s.value}", **dict(opts))
+            seed = f"{task.seed}:{task.i}:{s.value}" if task.paired else f"{task.seed}:{task.i}:{a_team.value}:{s.value}"
+            players[s] = make_player(name, seed=seed, **dict(opts))
         who = {s: (a if s.team is a_team else b) for s in SEATS}
         g, _ = play_deal(GameState.new(f"{task.seed}-{task.i}", dealer=task.dealer, match=task.match,
                                        profile=task.profile), players,
@@ -243,7 +245,7 @@ def _duel_deal(task: _DealTask) -> tuple[float, dict[str, list[float]], list[tup
 
 def duel(a: str, b: str, *, deals: int, seed: int, profile: RuleProfile = DEFAULT_PROFILE,
          options_a: Mapping[str, Any] | None = None, options_b: Mapping[str, Any] | None = None,
-         progress: Callable[[int, list[float]], None] | None = None, workers: int = 1) -> Duel:
+         progress: Callable[[int, list[float]], None] | None = None, workers: int = 1, paired: bool = False) -> Duel:
     """Each deal twice from the same deck, dealer and match score: A holds NS, then EW.
 
     A deal's advantage is A's points minus B's, averaged over its two plays; a Gahwa counts as 152
@@ -251,6 +253,11 @@ def duel(a: str, b: str, *, deals: int, seed: int, profile: RuleProfile = DEFAUL
     Sun Double threshold comes into play. ``workers`` processes share the deals; every deal is played from
     its own seeds, so the figures are the same whatever the number of workers (the times aside). ``progress``
     is called after each deal with the advantages so far.
+
+    ``paired``: each seat's player is seeded by its seat alone, not also by the team it plays for, so two players
+    with the same settings play both tables alike (every deal's advantage 0) and two variants of one player differ
+    only where their settings lead them apart: a variant's difference from its base shows with fewer deals (a
+    tuning tool; the strength figures are measured unpaired).
     """
     rng = random.Random(seed)
     tasks = []
@@ -258,7 +265,7 @@ def duel(a: str, b: str, *, deals: int, seed: int, profile: RuleProfile = DEFAUL
         dealer = rng.choice(SEATS)
         match = (rng.randrange(0, MATCH_TARGET), rng.randrange(0, MATCH_TARGET))
         tasks.append(_DealTask(i, seed, a, b, dealer, match, profile, tuple(sorted((options_a or {}).items())),
-                               tuple(sorted((options_b or {}).items()))))
+                               tuple(sorted((options_b or {}).items())), paired))
     diffs: list[float] = []
     times: dict[str, list[float]] = {a: [], b: []} if a != b else {a: []}
     rounds: list[tuple[str | None, bool, bool]] = []
