@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from explorer.bench_load import concurrent_loads
-from explorer.bench_table import practice_turn
+from explorer.bench_table import practice_turn, practice_turn_expert
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS, SEED = 20_000, 7
@@ -384,7 +384,7 @@ def solver() -> None:
 
 SECTIONS: list[Callable[[], None]] = [simulator_rate, simulate_command_wall_time, simulate_command_memory,
                                       play_out_rate, solver, exact_probability_times, hostile_input_times,
-                                      player_decision_times, page_rerun_times, practice_turn,
+                                      player_decision_times, page_rerun_times, practice_turn, practice_turn_expert,
                                       concurrent_loads, duel_strength, inference, expert_duels]
 """The sections, printed in order."""
 

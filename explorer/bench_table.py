@@ -50,14 +50,15 @@ def _wait_for_table(page, seq: str | None) -> None:
         arg=seq, timeout=LIMIT_MS, polling=20)
 
 
-def _play_deal(page, base: str, seed: int) -> list[dict]:
-    """One seeded deal played by taps; the table's turn times of it."""
+def _play_deal(page, base: str, seed: int, level: str = "heuristic") -> list[dict]:
+    """One seeded deal played by taps, the three computers at ``level``; the table's turn times of it."""
+    from explorer.engine.core.cards import Seat
     from explorer.engine.game.practice import Look, Practice
     from explorer.engine.game.state import Play
     from explorer.engine.players import make_player
     from explorer.ui.shell.stored_text import encode, storage_key
 
-    p = Practice.new(seed, goal="deal", look=Look(pace="instant"))
+    p = Practice.new(seed, goal="deal", look=Look(pace="instant"), levels={s: level for s in (Seat.N, Seat.E, Seat.W)})
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage_key("practice"), encode(p.to_json())])
     page.goto(f"{base}/play")
     _wait_for_table(page, None)
@@ -75,12 +76,12 @@ def _play_deal(page, base: str, seed: int) -> list[dict]:
     return page.evaluate("globalThis.__bxTurns || []")
 
 
-def practice_turn(seeds: tuple[int, ...] = SEEDS) -> None:
+def practice_turn(seeds: tuple[int, ...] = SEEDS, level: str = "heuristic") -> None:
     """Tap to your next playable turn at the practice table, in a real browser on a phone (playback instant)."""
     from playwright.sync_api import sync_playwright
 
-    print(f"\n== Practice table: a tap to your next playable turn, headless Chromium at 390x844, playback instant "
-          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    print(f"\n== Practice table: a tap to your next playable turn, headless Chromium at 390x844, playback instant, "
+          f"the computers at level {level} (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     turns: list[dict] = []
@@ -92,7 +93,7 @@ def practice_turn(seeds: tuple[int, ...] = SEEDS) -> None:
             page.goto(f"{base}/play")
             page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=LIMIT_MS)
             for seed in seeds:
-                got = _play_deal(page, base, seed)
+                got = _play_deal(page, base, seed, level)
                 turns += got
                 ms = [x["ms"] for x in got]
                 print(f"deal {seed}-1: {len(ms)} turns, median {statistics.median(ms):.0f} ms, worst {max(ms):.0f} ms"
@@ -104,5 +105,11 @@ def practice_turn(seeds: tuple[int, ...] = SEEDS) -> None:
     print(f"{len(ms)} turns in {time.perf_counter() - t0:.0f} s; load average now {os.getloadavg()[0]:.1f}; "
           f"worst {max(ms, default=float('nan')):.0f} ms; server p95 {_pct(server, .95):.0f} ms")
     print(json.dumps({"turns_ms": [round(x) for x in ms]}))
-    print(f"practice_turn: median {statistics.median(ms):.0f} ms, p95 {_pct(ms, .95):.0f} ms from a tap to your next "
+    print(f"practice_turn{'' if level == 'heuristic' else '_' + level}: median {statistics.median(ms):.0f} ms, p95 {_pct(ms, .95):.0f} ms from a tap to your next "
           f"playable turn (browser); server {statistics.median(server):.0f} ms")
+
+
+def practice_turn_expert() -> None:
+    """:func:`practice_turn` with the three computers at the expert level (each thinking up to a second at the first
+    trick): what the strongest table costs a player in waiting."""
+    practice_turn(level="expert")
