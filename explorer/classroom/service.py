@@ -249,16 +249,22 @@ class Classroom:
         with self.engine.connect() as conn:
             return self._state(conn, self._teacher_row(conn, secret))
 
-    def _move(self, secret: str, decide: Callable[[Any], dict[str, Any]]) -> ClassState:
+    def _move(self, secret: str, decide: Callable[[Any], dict[str, Any]], seen: int | None = None) -> ClassState:
+        """Apply a teacher's move. With ``seen`` (the class's version the teacher's screen showed), a move made on
+        a screen that had not seen the class's last move is dropped and the class returned as it is: a click the
+        page delivered twice (a poll's run and the click's run both ending in the callback) moves the class once,
+        and "Next question" never skips a question."""
         now = self.clock()
         with self.writer.begin() as conn:
             row = self._teacher_row(conn, secret)
+            if seen is not None and row.version != seen:
+                return self._state(conn, row)
             changes = decide(row)
             conn.execute(update(classes).where(classes.c.id == row.id)
                          .values(version=classes.c.version + 1, last_activity=now, **changes))
             return self._state(conn, conn.execute(select(classes).where(classes.c.id == row.id)).one())
 
-    def ask(self, secret: str) -> ClassState:
+    def ask(self, secret: str, seen: int | None = None) -> ClassState:
         """Open the first question (from the lobby) or the next one (after the last, :class:`Refused`)."""
         def decide(row):
             if row.phase == ENDED:
@@ -268,31 +274,31 @@ class Classroom:
             if row.step + 1 >= len(decode(row.steps_json)):
                 raise Refused("last_step")
             return {"phase": OPEN, "step": row.step + 1}
-        return self._move(secret, decide)
+        return self._move(secret, decide, seen)
 
-    def close(self, secret: str) -> ClassState:
+    def close(self, secret: str, seen: int | None = None) -> ClassState:
         """Stop taking answers to the question asked."""
         def decide(row):
             if row.phase != OPEN:
                 raise Refused("not_asked" if row.phase in (LOBBY, ENDED) else "not_open")
             return {"phase": CLOSED}
-        return self._move(secret, decide)
+        return self._move(secret, decide, seen)
 
-    def reveal(self, secret: str) -> ClassState:
+    def reveal(self, secret: str, seen: int | None = None) -> ClassState:
         """Show the engine's verdict on every screen (closing the question if it was open)."""
         def decide(row):
             if row.phase not in (OPEN, CLOSED, REVEALED):
                 raise Refused("not_asked")
             return {"phase": REVEALED}
-        return self._move(secret, decide)
+        return self._move(secret, decide, seen)
 
-    def end(self, secret: str) -> ClassState:
+    def end(self, secret: str, seen: int | None = None) -> ClassState:
         """End the class: no more answers; the results stay :data:`ENDED_SECONDS`, then everything is deleted."""
         def decide(row):
             if row.phase == ENDED:
                 raise Refused("ended")
             return {"phase": ENDED, "ended_at": self.clock()}
-        return self._move(secret, decide)
+        return self._move(secret, decide, seen)
 
     def set_show_names(self, secret: str, show: bool) -> ClassState:
         """Whether the projector shows the names of those who joined."""

@@ -331,6 +331,21 @@ def test_the_class_moves_lobby_open_closed_revealed_next_and_end_each_move_a_new
     assert seen == sorted(set(seen))
 
 
+def test_a_teachers_move_made_on_an_older_version_is_dropped_so_next_question_never_skips_one(service, started):
+    secret = started.teacher_secret
+    lobby = service.teacher_state(secret).version
+    first = service.ask(secret, seen=lobby)
+    assert (first.step, first.phase) == (0, cs.OPEN)
+    again = service.ask(secret, seen=lobby)                 # the same click delivered a second time
+    assert (again.step, again.phase, again.version) == (0, cs.OPEN, first.version)
+    revealed = service.reveal(secret, seen=first.version)
+    assert service.close(secret, seen=first.version).phase == cs.REVEALED   # a stale tab's Close: nothing moves
+    second = service.ask(secret, seen=revealed.version)
+    assert service.ask(secret, seen=revealed.version).step == second.step == 1  # Next twice: question 2, not 3
+    assert service.end(secret, seen=revealed.version).phase == cs.OPEN
+    assert service.end(secret, seen=second.version).phase == cs.ENDED
+
+
 def test_a_question_can_be_revealed_while_still_open(service, started):
     service.ask(started.teacher_secret)
     assert service.reveal(started.teacher_secret).phase == cs.REVEALED

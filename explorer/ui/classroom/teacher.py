@@ -106,23 +106,25 @@ def join_panel(code: str, *, big: bool) -> None:
 
 
 def controls(svc: Classroom, secret: str, cs: ClassState) -> None:
-    """The teacher's buttons: ask (first or next), close, reveal, end."""
+    """The teacher's buttons: ask (first or next), close, reveal, end. Each carries the class's version this screen
+    shows, so a click delivered twice moves the class once (the service drops a move made on an older version)."""
+    seen = cs.version
     with st.container(horizontal=True, gap="small"):
         if cs.phase == cls.LOBBY:
             st.button(t("Ask the first question"), key=state.CLASSROOM_ASK, type="primary", on_click=_do,
-                      args=(svc.ask, secret), icon=":material/play_arrow:")
+                      args=(svc.ask, secret, seen), icon=":material/play_arrow:")
         elif cs.phase != cls.ENDED:
-            st.button(t("Close the answers"), key=state.CLASSROOM_CLOSE, on_click=_do, args=(svc.close, secret),
+            st.button(t("Close the answers"), key=state.CLASSROOM_CLOSE, on_click=_do, args=(svc.close, secret, seen),
                       disabled=cs.phase != cls.OPEN, icon=":material/lock:")
-            st.button(t("Reveal the verdict"), key=state.CLASSROOM_REVEAL, on_click=_do, args=(svc.reveal, secret),
-                      disabled=cs.phase == cls.REVEALED, type="primary" if cs.phase != cls.REVEALED else "secondary",
-                      icon=":material/gavel:")
+            st.button(t("Reveal the verdict"), key=state.CLASSROOM_REVEAL, on_click=_do,
+                      args=(svc.reveal, secret, seen), disabled=cs.phase == cls.REVEALED,
+                      type="primary" if cs.phase != cls.REVEALED else "secondary", icon=":material/gavel:")
             if not cs.last_step:
-                st.button(t("Next question"), key=state.CLASSROOM_ASK, on_click=_do, args=(svc.ask, secret),
+                st.button(t("Next question"), key=state.CLASSROOM_ASK, on_click=_do, args=(svc.ask, secret, seen),
                           type="primary" if cs.phase == cls.REVEALED else "secondary",
                           icon=lang.pointing(":material/chevron_right:"))
         if cs.phase != cls.ENDED:
-            st.button(t("End the class"), key=state.CLASSROOM_END, on_click=_do, args=(svc.end, secret),
+            st.button(t("End the class"), key=state.CLASSROOM_END, on_click=_do, args=(svc.end, secret, seen),
                       type="primary" if cs.last_step and cs.phase == cls.REVEALED else "secondary",
                       icon=":material/flag:")
 
