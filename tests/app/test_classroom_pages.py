@@ -163,6 +163,25 @@ def test_a_tap_the_phone_holds_is_written_by_the_next_run_when_its_callback_was_
     assert svc.tally(s.teacher_secret).answered == 1
 
 
+def test_the_phones_poll_writes_the_tap_it_holds_once_and_only_on_the_pills_of_the_question_asked(svc):
+    from explorer.classroom.steps import options
+    from explorer.ui.classroom.student import write_held
+    s = svc.start([{"library": "play-follow-suit"}, {"library": "score-sun-double-52"}])
+    seat = svc.join(s.code, "Nora", session="a")
+    svc.ask(s.teacher_secret)
+    first = ks.join_answer_key(0, "cards")
+    assert not write_held(svc, seat, {ks.JOIN_PILLS_DRAWN: first})           # pills drawn, nothing tapped
+    held = {ks.JOIN_PILLS_DRAWN: first, first: 1}                          # the second card on offer
+    assert write_held(svc, seat, held) and write_held(svc, seat, held)       # two polls: counted once
+    assert svc.tally(s.teacher_secret).answered == 1
+    asked = svc.questions(svc.teacher_state(s.teacher_secret))[0]
+    assert svc.student_state(seat).own.given == options(asked)[1]
+    svc.reveal(s.teacher_secret)
+    svc.ask(s.teacher_secret)
+    assert write_held(svc, seat, held)                                        # the last question's pills: not sent
+    assert svc.tally(s.teacher_secret).answered == 0
+
+
 def test_a_wrong_code_is_refused_with_a_sentence_and_the_form_stays(svc):
     svc.start([{"library": "play-follow-suit"}])
     at = page("join.py")

@@ -70,8 +70,7 @@ def watch(svc: Classroom, seat: str, drawn: int) -> None:
             now = -1
         if now != drawn:
             st.rerun()
-        held = ss.get(state.JOIN_PILLS_DRAWN)
-        if held is not None and ss.get(held) is not None:  # a tap the page has not drawn: its run was lost
+        if write_held(svc, seat):  # a tap the page has not drawn: its run was lost; written here, drawn next
             st.rerun()
     ss.pop(state.JOIN_PILLS_DRAWN, None)  # this full run draws the page: the pills' key set again if they are drawn
     _watch()
@@ -93,10 +92,29 @@ def _send_number(svc: Classroom, seat: str, step: int) -> None:
     _send(svc, seat, step, int(value))
 
 
-def _held(cs: ClassStep, key: str) -> tuple[bool, Any]:
+def write_held(svc: Classroom, seat: str, session: Any = None) -> bool:
+    """Write the answer the phone holds on the pills it drew, if any (the poll calls this: the tap's own run may
+    have been lost, and a rerun asked for from a poll may be lost too, so the poll writes it itself; the service
+    counts an answer once). True when a tap was held, so the page is to be drawn again."""
+    session = ss if session is None else session
+    key = session.get(state.JOIN_PILLS_DRAWN)
+    if key is None or session.get(key) is None:
+        return False
+    try:
+        me = svc.student_state(seat)
+        if me.cls.phase == cls.OPEN and me.own is None:
+            cs = svc.questions(me.cls)[me.cls.step]
+            if answer_key(cs, me.cls.step) == key:
+                handed_over(svc, seat, me, cs, session)
+    except Refused:
+        pass  # the class moved or ended: the page drawn next says so
+    return True
+
+
+def _held(cs: ClassStep, key: str, session: Any = None) -> tuple[bool, Any]:
     """(True, the answer) when the phone holds a tap on the pills ``key`` (their values are the answers' places: an
     answer may be None, "nobody"), else (False, None)."""
-    place = ss.get(key)
+    place = (ss if session is None else session).get(key)
     offered = options(cs) or ()
     if place is None or not 0 <= place < len(offered):
         return False, None
@@ -139,12 +157,12 @@ def answer_key(cs: ClassStep, step: int) -> str:
     return state.join_answer_key(step, "cards" if cs.question.input == "card" else "choices")
 
 
-def handed_over(svc: Classroom, seat: str, me: StudentState, cs: ClassStep) -> StudentState:
+def handed_over(svc: Classroom, seat: str, me: StudentState, cs: ClassStep, session: Any = None) -> StudentState:
     """The student's state, with the answer the phone holds written first if its callback was lost."""
     c = me.cls
     if me.own is not None or c.phase != cls.OPEN:
         return me
-    held, value = _held(cs, answer_key(cs, c.step))
+    held, value = _held(cs, answer_key(cs, c.step), session)
     if not held:
         return me
     _send(svc, seat, c.step, value)
