@@ -47,6 +47,8 @@ with turns.turn():  # runs take turns, so that many at once leave the server fre
     if not in_class:
         sidebar.sidebar()
         sheet_store.sync(wait=current.url_path == "score_sheet")  # the sheet kept in this browser, whatever page adds to it
+    if current.url_path != "score_sheet":
+        sheet_store.off_the_sheet()
     current.run()
     if not in_class:
         sheet_store.keep()

@@ -39,16 +39,26 @@ def commit(new_rows: list[dict[str, Any]], *messages: tuple[str, str], where: st
 
 
 def say(*messages: tuple[str, str], where: str = "table") -> None:
-    """Queue messages to show once, next to the add form (``add``) or under the table (``table``)."""
-    ss[keys.SHEET_MESSAGES] = [*(ss.get(keys.SHEET_MESSAGES) or []), *((lvl, text, where) for lvl, text in messages)]
+    """Queue messages next to the add form (``add``) or under the table (``table``), in place of the area's earlier
+    ones. They stay shown while the sheet holds the rows it holds now (a rerun the browser asks for a moment later,
+    when it has kept the sheet, does not take them away before they are read); a change of the sheet, or leaving
+    the page, ends them."""
+    now = copy.deepcopy(rows())
+    ss[keys.SHEET_MESSAGES] = [*(m for m in ss.get(keys.SHEET_MESSAGES) or [] if m[2] != where),
+                               *((lvl, text, where, now) for lvl, text in messages)]
 
 
 def show_messages(where: str) -> None:
     pending = ss.get(keys.SHEET_MESSAGES) or []
-    for level, text, area in pending:
-        if area == where:
+    current = rows()
+    kept = []
+    for level, text, area, about in pending:
+        if area != where:
+            kept.append((level, text, area, about))
+        elif about == current:
             {"error": st.error, "success": st.success, "info": st.info, "warning": st.warning}[level](text)
-    ss[keys.SHEET_MESSAGES] = [m for m in pending if m[2] != where]
+            kept.append((level, text, area, about))
+    ss[keys.SHEET_MESSAGES] = kept
 
 
 # --- callbacks -----------------------------------------------------------------------------------

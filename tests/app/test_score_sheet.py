@@ -252,3 +252,18 @@ def test_csv_export_is_offered_once_there_are_deals(at):
     button = at.get("download_button")[0]
     assert button.proto.label == "Save the sheet as CSV" and not button.proto.disabled
     # the CSV text itself is built by explorer.view.sheet.table.csv_text (tests/test_sheet_table.py)
+
+
+def test_a_change_is_named_through_later_reruns_until_the_sheet_changes_again_or_the_page_is_left(at):
+    # the browser asks for a rerun a moment after it keeps the sheet: the message must not vanish with it
+    add(at, 60, 10)
+    at.run()
+    at.run()
+    assert "Deal 1 added: NS 60, EW 10." in statuses(at)
+    add(at, 16, 0)
+    assert "Deal 2 added" in statuses(at) and "Deal 1 added" not in statuses(at)
+    add(at, -5, 0)                                              # refused: the error takes the add area's place
+    assert "Deal 2 added" not in statuses(at) and "is negative" in statuses(at)
+    at.switch_page("app_pages/home.py").run()
+    at.switch_page(PAGE).run()
+    assert "is negative" not in statuses(at) and "added" not in statuses(at)

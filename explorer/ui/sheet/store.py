@@ -74,6 +74,11 @@ def append_saying(row: dict[str, Any]) -> bool:
     return True
 
 
+def off_the_sheet() -> None:
+    """Another page runs: the Score sheet page's messages ("Deal 3 added") end; they were about what it showed."""
+    ss.pop(keys.SHEET_MESSAGES, None)
+
+
 def _say(area: str, level: str, text: str, details: Sequence[str] = (), *,
          while_rows: Sequence[dict[str, Any]] | None = None) -> None:
     """Show ``text`` (ours: Markdown allowed) and ``details`` (from a file or link: plain) in ``area``, in the next run
