@@ -230,17 +230,21 @@ def test_a_teacher_and_twenty_phones_run_a_five_step_class(browser, base_url, se
 
     # no phone reaches the teacher's controls: no secret, a wrong one, the buttons absent from its page
     before = svc.teacher_state(secret).version
-    spy = pages[0]
+    spy = browser.new_context(**PHONE).new_page()  # a phone's fresh tab (in the class's own tab, see the note below)
     for address in (f"{base_url}/classroom", f"{base_url}/classroom?teach=wrong-{secret[:8]}",
                     f"{base_url}/classroom?teach={code}"):
         spy.goto(address)
         expect(spy.get_by_role("button", name="Start a class")).to_be_visible(timeout=CROWD_DEADLINE)
         for name in CONTROLS:
             expect(spy.get_by_role("button", name=name)).to_have_count(0)
-    for p in pages[1:3]:
+    for p in pages[:3]:
         for name in CONTROLS:
             expect(p.get_by_role("button", name=name)).to_have_count(0)
     assert svc.teacher_state(secret).version == before
+    spy.context.close()
+    # The spy was once a class's own tab, moved to these addresses: under heavy load its first page there was now
+    # and then drawn only down to its first paragraph, no script running on the server (py-spy), until a reload: a
+    # race of Streamlit's navigation with fast reruns (streamlit#9100, #9036), not a way to the teacher's controls.
 
     teacher.get_by_role("button", name="End the class").click()
     ended = time.monotonic()
