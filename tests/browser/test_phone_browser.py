@@ -202,6 +202,8 @@ def test_score_calculator_fields_stack_in_reading_order_on_a_phone(phone: Page, 
     enables; before, they stacked Trump, Dealer, Doubler, Buyer, Escalation."""
     open_page(phone, base_url, "score_calculator")
     main = phone.get_by_test_id("stMain")
+    for label in ("Trump", "Dealer", "Buyer", "Escalation", "Doubler"):  # all drawn (a loaded machine draws slowly)
+        expect(main.get_by_test_id("stWidgetLabel").get_by_text(label, exact=True).first).to_be_attached()
     tops = main.evaluate("""main => {
       const top = {};
       for (const label of main.querySelectorAll('[data-testid="stWidgetLabel"]')) {
