@@ -43,5 +43,4 @@ if me is None:
     student.join_form(svc)
     st.stop()
 
-student.watch(svc, seat, me.cls.version)  # first: the same place (and fragment id) whatever the page draws below
 student.seat_view(svc, seat, me)

@@ -163,23 +163,30 @@ def test_a_tap_the_phone_holds_is_written_by_the_next_run_when_its_callback_was_
     assert svc.tally(s.teacher_secret).answered == 1
 
 
-def test_the_phones_poll_writes_the_tap_it_holds_once_and_only_on_the_pills_of_the_question_asked(svc):
+def test_the_answer_area_writes_the_tap_it_holds_once_and_only_on_the_pills_of_the_question_asked(svc):
+    # The answer area is the phone's poll: each of its runs carries the pills' value and draws itself from the
+    # database, so a tap whose own run was lost is written by the next poll, counted once however many polls carry it.
     from explorer.classroom.steps import options
-    from explorer.ui.classroom.student import write_held
     s = svc.start([{"library": "play-follow-suit"}, {"library": "score-sun-double-52"}])
     seat = svc.join(s.code, "Nora", session="a")
     svc.ask(s.teacher_secret)
+    at = page("join.py", seat=seat)
     first = ks.join_answer_key(0, "cards")
-    assert not write_held(svc, seat, {ks.JOIN_PILLS_DRAWN: first})           # pills drawn, nothing tapped
-    held = {ks.JOIN_PILLS_DRAWN: first, first: 1}                          # the second card on offer
-    assert write_held(svc, seat, held) and write_held(svc, seat, held)       # two polls: counted once
+    run(at)                                                       # a poll, nothing tapped
+    assert svc.tally(s.teacher_secret).answered == 0 and first in keys(at)
+    at.session_state[first] = 1                                   # the second card on offer, its callback lost
+    run(at)
+    run(at)                                                       # two polls: counted once
     assert svc.tally(s.teacher_secret).answered == 1
     asked = svc.questions(svc.teacher_state(s.teacher_secret))[0]
     assert svc.student_state(seat).own.given == options(asked)[1]
+    assert "Waiting for the verdict." in words(at) and first not in keys(at)
     svc.reveal(s.teacher_secret)
     svc.ask(s.teacher_secret)
-    assert write_held(svc, seat, held)                                        # the last question's pills: not sent
+    at.session_state[first] = 1                                   # the last question's pills still held: not sent
+    run(at)
     assert svc.tally(s.teacher_secret).answered == 0
+    assert ks.join_answer_key(1, "choices") in keys(at)
 
 
 def test_a_wrong_code_is_refused_with_a_sentence_and_the_form_stays(svc):

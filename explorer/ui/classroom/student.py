@@ -1,9 +1,10 @@
 """A student's phone: join with the code (a name or none, a language of one's own), then the question asked,
 answered by tapping; the verdict when the teacher reveals it; one's own results at the end.
 
-The seat is in this page's address (``?seat=``), so a reload keeps it and its answers. A watcher fragment polls
-the class's version every :data:`WATCH_SECONDS` and reruns the page when the teacher moved the class; between
-moves it draws nothing.
+The seat is in this page's address (``?seat=``), so a reload keeps it and its answers. While a question is asked,
+the answer area is a fragment polled every :data:`WATCH_SECONDS`: a tap reruns it alone, each poll draws it from the
+database, and the page is drawn again when the teacher moved the class. In the waiting room and at the results a
+watcher fragment polls the class's version and draws nothing.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ def join_form(svc: Classroom) -> None:
 
 
 def watch(svc: Classroom, seat: str, drawn: int) -> None:
-    """Rerun the page when the teacher moves the class (polled every :data:`WATCH_SECONDS`)."""
+    """Rerun the page when the teacher moves the class (polled every :data:`WATCH_SECONDS`): the waiting room and the
+    results, where nothing else changes between the teacher's moves."""
     @st.fragment(run_every=WATCH_SECONDS)
     def _watch() -> None:
         try:
@@ -70,10 +72,51 @@ def watch(svc: Classroom, seat: str, drawn: int) -> None:
             now = -1
         if now != drawn:
             st.rerun()
-        if write_held(svc, seat):  # a tap the page has not drawn: its run was lost; written here, drawn next
-            st.rerun()
-    ss.pop(state.JOIN_PILLS_DRAWN, None)  # this full run draws the page: the pills' key set again if they are drawn
     _watch()
+
+
+def answer_area(svc: Classroom, seat: str, drawn: int) -> None:
+    """The answers on offer, or the student's own answer, drawn from the database at every poll (every
+    :data:`WATCH_SECONDS`); the page is drawn again when the teacher moved the class.
+
+    A tap reruns this area only, and each poll draws it again whatever became of an earlier run: under load
+    Streamlit may lose a run (the phone then waited for a redraw that never came, its answer already counted), and
+    the next poll carries the tap the phone holds, writes it if its own run was lost (the service counts an answer
+    once), and shows it answered.
+    """
+    @st.fragment(run_every=WATCH_SECONDS)
+    def _area() -> None:
+        try:
+            me = svc.student_state(seat)
+        except Refused:
+            st.rerun()  # the class ended and was deleted: the page says so
+        if me.cls.version != drawn or me.cls.phase in (cls.LOBBY, cls.ENDED):
+            st.rerun()
+        cs = svc.questions(me.cls)[me.cls.step]
+        me = handed_over(svc, seat, me, cs)
+        if me.cls.version != drawn:  # the teacher moved while the tap was written
+            st.rerun()
+        refusal()
+        own_answer(svc, seat, cs, me)
+    _area()
+
+
+def own_answer(svc: Classroom, seat: str, cs: ClassStep, me: StudentState) -> None:
+    """The pills to tap while the question is open and unanswered; else what the student answered, and whether it
+    was right once revealed."""
+    c = me.cls
+    if me.own is None and c.phase == cls.OPEN:
+        answer_buttons(svc, seat, cs, c.step)
+    elif me.own is None:
+        st.info(t("The answers are closed."), icon=":material/lock:")
+    else:
+        said = t("Your answer: **{answer}**.", answer=board.in_sentence(cs, [me.own.given]))
+        if me.own.correct is None:
+            st.info(said + " " + t("Waiting for the verdict."), icon=":material/hourglass_top:")
+        elif me.own.correct:
+            st.success(said + " " + t("Right!"), icon=":material/check_circle:")
+        else:
+            st.error(said + " " + t("Not this time."), icon=":material/cancel:")
 
 
 def _send(svc: Classroom, seat: str, step: int, value: Any) -> None:
@@ -92,29 +135,10 @@ def _send_number(svc: Classroom, seat: str, step: int) -> None:
     _send(svc, seat, step, int(value))
 
 
-def write_held(svc: Classroom, seat: str, session: Any = None) -> bool:
-    """Write the answer the phone holds on the pills it drew, if any (the poll calls this: the tap's own run may
-    have been lost, and a rerun asked for from a poll may be lost too, so the poll writes it itself; the service
-    counts an answer once). True when a tap was held, so the page is to be drawn again."""
-    session = ss if session is None else session
-    key = session.get(state.JOIN_PILLS_DRAWN)
-    if key is None or session.get(key) is None:
-        return False
-    try:
-        me = svc.student_state(seat)
-        if me.cls.phase == cls.OPEN and me.own is None:
-            cs = svc.questions(me.cls)[me.cls.step]
-            if answer_key(cs, me.cls.step) == key:
-                handed_over(svc, seat, me, cs, session)
-    except Refused:
-        pass  # the class moved or ended: the page drawn next says so
-    return True
-
-
-def _held(cs: ClassStep, key: str, session: Any = None) -> tuple[bool, Any]:
+def _held(cs: ClassStep, key: str) -> tuple[bool, Any]:
     """(True, the answer) when the phone holds a tap on the pills ``key`` (their values are the answers' places: an
     answer may be None, "nobody"), else (False, None)."""
-    place = (ss if session is None else session).get(key)
+    place = ss.get(key)
     offered = options(cs) or ()
     if place is None or not 0 <= place < len(offered):
         return False, None
@@ -145,7 +169,6 @@ def answer_buttons(svc: Classroom, seat: str, cs: ClassStep, step: int) -> None:
                   width="stretch")
         return
     cards = cs.question.input == "card"
-    ss[state.JOIN_PILLS_DRAWN] = answer_key(cs, step)
     faces = [board.lv.card_label(v) if cards else plain(board.label(cs, v)) for v in offered]
     st.pills(t("Your answer"), range(len(offered)), format_func=faces.__getitem__, key=answer_key(cs, step),
              label_visibility="collapsed", on_change=_tapped, args=(svc, seat, cs, step, answer_key(cs, step)),
@@ -157,12 +180,12 @@ def answer_key(cs: ClassStep, step: int) -> str:
     return state.join_answer_key(step, "cards" if cs.question.input == "card" else "choices")
 
 
-def handed_over(svc: Classroom, seat: str, me: StudentState, cs: ClassStep, session: Any = None) -> StudentState:
+def handed_over(svc: Classroom, seat: str, me: StudentState, cs: ClassStep) -> StudentState:
     """The student's state, with the answer the phone holds written first if its callback was lost."""
     c = me.cls
     if me.own is not None or c.phase != cls.OPEN:
         return me
-    held, value = _held(cs, answer_key(cs, c.step), session)
+    held, value = _held(cs, answer_key(cs, c.step))
     if not held:
         return me
     _send(svc, seat, c.step, value)
@@ -176,31 +199,18 @@ def seat_view(svc: Classroom, seat: str, me: StudentState) -> None:
     st.caption(t("Class {code} · you are {name}", code=view.shown_code(c.code), name=who))
     refusal()
     if c.phase == cls.ENDED:
+        watch(svc, seat, c.version)
         own_results(svc, seat)
         return
     if c.phase == cls.LOBBY:
+        watch(svc, seat, c.version)
         st.info(t("You are in. Waiting for the teacher to ask the first question."), icon=":material/hourglass_top:")
         return
     cs = svc.questions(c)[c.step]
-    me = handed_over(svc, seat, me, cs)
-    if me.cls.step != c.step:  # the teacher moved meanwhile
-        cs = svc.questions(me.cls)[me.cls.step]
-    c = me.cls
     st.subheader(t("Question {i} of {n}", i=c.step + 1, n=c.steps), anchor=False)
     revealed = c.phase == cls.REVEALED
     board.draw(cs, size="md", revealed=revealed)
-    if me.own is None and c.phase == cls.OPEN:
-        answer_buttons(svc, seat, cs, c.step)
-    elif me.own is None:
-        st.info(t("The answers are closed."), icon=":material/lock:")
-    else:
-        said = t("Your answer: **{answer}**.", answer=board.in_sentence(cs, [me.own.given]))
-        if me.own.correct is None:
-            st.info(said + " " + t("Waiting for the verdict."), icon=":material/hourglass_top:")
-        elif me.own.correct:
-            st.success(said + " " + t("Right!"), icon=":material/check_circle:")
-        else:
-            st.error(said + " " + t("Not this time."), icon=":material/cancel:")
+    answer_area(svc, seat, c.version)
     if revealed:
         board.show_verdict(cs, board.judge(cs, c.profile))
 
