@@ -44,7 +44,7 @@ def _offer(skip: str | None = None) -> None:
     prog = store.progress()
     n = int(ss.get(state.PUZZLES_OFFERS, 0)) + 1
     ss[state.PUZZLES_OFFERS] = n
-    e = collection.offer(entries, prog.player.rating, solved=prog.solved, skip={skip} if skip else set(),
+    e = collection.offer(entries, prog.player.rating, solved=set(prog.puzzles), skip={skip} if skip else set(),
                          ratings={k: r.rating.rating for k, r in prog.puzzles.items()},
                          seed=f"{len(prog.attempts)}:{n}")
     ss[state.PUZZLES_SHOWN] = {"mode": "rated", "kind": "puzzle", "id": e.id}
@@ -153,6 +153,7 @@ if mode == "daily":
     e = collection.daily(entries, day)
     shown = board.puzzle(e.id, "daily")
     if p.daily.last == day:
+        board.opened_solved(shown)  # opened again once solved (a reload, another mode and back): not rated again
         st.success(tn("Today's puzzle is solved: {n} day in a row.", "Today's puzzle is solved: {n} days in a row.",
                       p.daily.current(day)))
 elif mode == "rated":

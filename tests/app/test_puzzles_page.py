@@ -62,6 +62,11 @@ def card_key(card) -> str:
     return state.puzzles_card_key(str(card))
 
 
+def drawn(at: AppTest, key: str) -> bool:
+    """Whether the action button ``key`` is on the page (its key is ``<key>@<count>``)."""
+    return any((b.key or "").rpartition("@")[0] == key for b in at.button)
+
+
 def texts(elements) -> str:
     return "\n".join(e.value for e in elements)
 
@@ -80,6 +85,41 @@ def test_the_daily_puzzle_solved_at_the_first_tap_raises_the_rating_and_a_reload
     again = open_page(at.session_state[state.STORE_MEMORY])
     assert "Today's puzzle is solved: 1 day in a row." in texts(again.success)
     assert "Your rating 1" in texts(again.caption) and f"rating {round(value['player']['rating'])}" in texts(again.caption)
+
+
+def test_the_daily_puzzle_opened_again_once_solved_shows_its_solution_and_is_not_rated_again():
+    at = open_page()
+    daily = collection.daily(collection.load(), DAY)
+    for card in verdict(daily.id).answer:
+        tap(at, card_key(card))
+    rating = kept(at)["player"]["rating"]
+    again = open_page(at.session_state[state.STORE_MEMORY])          # a reload
+    assert "is the answer" in texts(again.markdown)                 # the solution on the board
+    assert not drawn(again, card_key(verdict(daily.id).answer[0])), "no hand to tap again"
+    again.segmented_control(key=state.PUZZLES_MODE).set_value("rated").run()
+    again.segmented_control(key=state.PUZZLES_MODE).set_value("daily").run()   # another mode and back
+    assert not drawn(again, card_key(verdict(daily.id).answer[0]))
+    value = kept(again)
+    assert value["player"]["rating"] == rating and value["puzzles"][daily.id]["tries"] == 1
+
+
+def test_a_puzzle_rated_once_is_not_rated_again_when_met_again():
+    at = open_page()
+    at.segmented_control(key=state.PUZZLES_MODE).set_value("rated").run()
+    pid = shown_id(at)
+    v = verdict(pid)
+    tap(at, card_key(v.steps[0].proof.losses[0].card))               # a miss: rated
+    rating = kept(at)["player"]["rating"]
+    at.session_state[state.PUZZLES_TRY] = None                      # the same puzzle met again (a new try)
+    at.run()
+    assert shown_id(at) == pid and "not rated" in texts(at.caption)
+    for card in v.answer:
+        tap(at, card_key(card))
+    value = kept(at)
+    assert value["player"]["rating"] == rating and value["puzzles"][pid]["tries"] == 1
+    assert value["mistakes"] == [], "found on a later try: it leaves the queue"
+    tap(at, state.PUZZLES_NEXT)
+    assert shown_id(at) != pid, "Rated offers a puzzle not tried yet"
 
 
 def test_a_wrong_card_says_what_it_loses_queues_the_puzzle_and_the_queue_lets_it_go_once_solved():

@@ -106,16 +106,32 @@ def attempt_of(shown: Shown) -> dict[str, Any]:
     return tr
 
 
+def rated_before(shown: Shown) -> bool:
+    """Whether this browser has had its rated attempt at the puzzle already: a puzzle is rated once (the daily
+    puzzle opened again, a puzzle met again once the others are all tried, a puzzle retried from the queue)."""
+    return shown.kind == "puzzle" and shown.id in store.progress().puzzles
+
+
+def opened_solved(shown: Shown) -> None:
+    """Put the puzzle on the board as solved (today's puzzle opened again once solved: its solution, no hand)."""
+    tr = attempt_of(shown)
+    if not tr["done"]:
+        tr.update(done=True, rated=True)
+
+
 def _rate(shown: Shown, solved: bool) -> None:
-    """The puzzle's rated attempt (a shipped puzzle's first tap): both ratings move, the queue and streak follow."""
+    """The puzzle's rated attempt (a shipped puzzle's first tap): both ratings move, the queue and streak follow.
+    A puzzle rated before is not rated again: found, it leaves the queue (and counts the day's streak)."""
     tr = ss[keys.PUZZLES_TRY]
-    p = store.progress()
     if tr["rated"] or shown.kind != "puzzle":
         return
     tr["rated"] = True
-    if shown.mode == "mistakes":           # a puzzle tried again from the queue: not rated again
+    p = store.progress()
+    if shown.mode == "mistakes" or shown.id in p.puzzles:
         if solved:
             p = replace(p, mistakes=tuple(m for m in p.mistakes if m != shown.id))
+            if shown.mode == "daily":
+                p = pm.daily_solved_late(p, today())
         store.set_progress(p)
         return
     store.set_progress(pm.attempt(p, shown.id, shown.rating or 1500, solved=solved, day=today(),
@@ -201,6 +217,8 @@ def _hand(shown: Shown, g: GameState, tr: dict[str, Any]) -> None:
     """The hand as card buttons: the cards already tried and those the rules refuse greyed (a tap says why)."""
     seat = g.to_act
     st.markdown(t("**Your hand**: tap the card you would play."))
+    if shown.mode != "mistakes" and not tr["rated"] and rated_before(shown):
+        st.caption(t("You have tried this puzzle before: this try is not rated."))
     wrong = set(tr["wrong"])
     legal = set(legal_cards(g))
     with st.container(key="puzzles.hand", horizontal=True, wrap=True, gap="small"):
