@@ -38,6 +38,7 @@ from explorer.engine.rules.bidding import (
     start,
 )
 from explorer.engine.rules.bidding.calls import RAISE_LEVEL
+from explorer.engine.rules.bidding.escalation import threshold_text
 from explorer.engine.rules.match import Match, MatchDeal
 from explorer.engine.rules.play import obligation
 from explorer.engine.rules.projects import compare_projects, declared_projects
@@ -189,8 +190,13 @@ def skipped_turns(before: BiddingState, after: BiddingState, *, you: Seat | None
         defender = next(s for s in after.order if s.team is not buyer.team)
         call = Call(CallKind.DOUBLE, seat=defender)
         asked = replace(after, phase=Phase.ESCALATION, next=defender)
-        out.append(Msg("No Double: {reason}", reason=reason(call_rule(asked, defender, call),
-                                                             Asked(asked, defender, call))))
+        rule = call_rule(asked, defender, call)
+        if rule is BidRule.SUN_DOUBLE_THRESHOLD and you is not None:  # the match from your chair, not as NS/EW
+            us, them = (after.match[0], after.match[1]) if you.team is Team.NS else (after.match[1], after.match[0])
+            out.append(Msg("No Double: Sun may be doubled only with {threshold}; the match stands at {us} for us, "
+                           "{them} for them.", threshold=threshold_text(after.profile), us=us, them=them))
+        else:
+            out.append(Msg("No Double: {reason}", reason=reason(rule, Asked(asked, defender, call))))
     return out
 
 

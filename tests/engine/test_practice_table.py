@@ -113,7 +113,7 @@ def test_a_sun_by_the_dealers_right_says_why_the_others_are_not_asked_and_why_no
                     "You are not asked: E's Sun stands; S comes after E, and a Sun can be replaced only by an earlier "
                     "seat.",
                     "No Double: Sun may be doubled only with one team above 100 and the other below 100; the match "
-                    "stands at NS 0, EW 0."]
+                    "stands at 0 for us, 0 for them."]
 
 
 def test_no_seat_is_said_skipped_when_the_next_seat_speaks():

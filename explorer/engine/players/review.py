@@ -27,7 +27,7 @@ import numpy as np
 
 from explorer.engine.core.cards import SEATS, TEAMS, Card, Seat
 from explorer.engine.core.errors import ScenarioError, problem
-from explorer.engine.core.i18n import Msg
+from explorer.engine.core.i18n import Msg, plural
 from explorer.engine.core.profiles import RuleProfile
 from explorer.engine.core.tables import LAST_TRICK_BONUS
 from explorer.engine.fast.playout import card_mask, greedy_policy, play_out
@@ -46,10 +46,45 @@ TUTOR = "strong"
 """The player whose judgement hints and reviews give unless another is asked for."""
 
 
+CALL_SAMPLES = 48
+"""Deals sampled to value each contract a call hint compares (the expert's sampled bidding uses as many)."""
+
+
 def hint(state: GameState, *, seed: Any = 0, samples: int | None = None, player: str = TUTOR) -> Choice:
-    """``player``'s choice (the tutor's) for the seat to act, from that seat's view only: a card, or a call."""
+    """``player``'s choice (the tutor's) for the seat to act, from that seat's view only: a card, or a call. A call
+    comes with the sampled evaluation of each contract the seat may buy (:func:`call_evaluation`) when the player
+    gave none: the strong player bids by the heuristic's rule, and a learner asks how much the contract is worth."""
     opts = {} if samples is None else {"samples": samples}
-    return make_player(player, seed=seed, **opts).choose(state.view(state.to_act))
+    view = state.view(state.to_act)
+    choice = make_player(player, seed=seed, **opts).choose(view)
+    if view.stage is Stage.BIDDING and not choice.values:
+        choice = call_evaluation(view, choice, seed=seed)
+    return choice
+
+
+def call_evaluation(view: Any, choice: Choice, *, seed: Any = 0, n: int = CALL_SAMPLES) -> Choice:
+    """``choice`` (a call) with each contract the seat may buy valued against passing, in game points for the seat's
+    team on average over ``n`` deals of the unseen cards (weighted by the calls made so far, each played out by the
+    vectorised engine: :func:`explorer.engine.players.bidsim.values`), and the figures said after its reason."""
+    import random
+
+    from explorer.engine.players import bidsim
+    from explorer.engine.rules.bidding import Call, CallKind
+
+    calls = [a for a in view.legal_actions() if isinstance(a, Call)]
+    contracts = bidsim.candidates(view, calls)
+    passing = next((a for a in calls if a.kind is CallKind.PASS), None)
+    if not contracts or passing is None:
+        return choice
+    vals = bidsim.values(view, calls, n, random.Random(f"call-hint:{seed}:{len(view.bidding.calls)}"))
+    gains = [Msg("{call} {suit:sym} {gain:+}", call=a.kind, suit=c.trump, gain=round(vals[a] - vals[passing], 1))
+             if c.trump is not None else Msg("{call} {gain:+}", call=a.kind, gain=round(vals[a] - vals[passing], 1))
+             for a, c in sorted(contracts.items(), key=lambda ac: -vals[ac[0]])]
+    said = plural("On average over {n} sampled deal, each contract against passing, in game points for your team: "
+                  "{gains}.", "On average over {n} sampled deals, each contract against passing, in game points for "
+                  "your team: {gains}.", n, gains=gains)
+    why = Msg("{why} {sampled}", why=choice.why, sampled=said) if choice.why else said
+    return replace(choice, why=why, values=vals)
 
 
 @dataclass(frozen=True)
