@@ -413,9 +413,13 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
         problem = f"--count {args.count} is not a number of puzzles (1 to 100,000)"
     elif not 1 <= args.workers <= 64:
         problem = f"--workers {args.workers} is not a number of processes (1 to 64)"
+    elif args.records and args.shard != (1, 1):
+        problem = "--shard splits self-play's numbered puzzles; with --from every record is read in one run"
     if problem:
         print(f"puzzles generate: {problem}", file=sys.stderr)
         return 2
+    if args.records:
+        return _puzzles_from_records(args)
     from explorer.engine.puzzles.generate import generate, numbers, puzzle_id
     todo = numbers(args.count, args.shard)
     print(f"puzzles {args.shard[0]}/{args.shard[1]} of {args.count} (seed {args.seed}): {len(todo)} to find, "
@@ -435,6 +439,38 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     print(f"{tally['written']} written, {tally['kept']} already there, {tally['none']} not found"
+          + (f", {tally['failed']} failed their check (not written; please report it)" if tally["failed"] else ""))
+    return 1 if tally["failed"] else 0
+
+
+def _puzzles_from_records(args: argparse.Namespace) -> int:
+    """``puzzles generate --from``: the positions of recorded deals that prove; every file is read and checked
+    first (a file that is not a valid deal record: its problems, exit 2, nothing written)."""
+    from explorer.engine.files.scenario import check_text, parse_text
+    records, bad = [], False
+    for name in args.records:
+        data, problem = _read(name)
+        checked = None if problem else check_text(data)
+        if checked is not None and checked.ok and checked.output.get("kind") != "deal":
+            problem = f"is a kind: {checked.output.get('kind')} file, not a recorded deal (kind: deal)"
+        lines = [str(problem)] if problem else checked.errors if not checked.ok else []
+        for line in lines:
+            print(f"puzzles generate: {_shown(name)}: {line}", file=sys.stderr)
+        bad = bad or bool(lines)
+        if not lines:
+            records.append((Path(name).name, parse_text(data)))
+    if bad:
+        return 2
+    from explorer.engine.puzzles.generate import from_records
+    print(f"puzzles from {len(records)} recorded deal(s) (seed {args.seed}, at most {args.count}) into "
+          f"{_shown(args.out)}", flush=True)
+    try:
+        tally = from_records(records, args.seed, Path(args.out), count=args.count,
+                             progress=lambda what, how: print(f"{what}: {how}", flush=True))
+    except OSError as e:
+        print(f"puzzles generate: cannot write to {_shown(args.out)} ({e.strerror})", file=sys.stderr)
+        return 2
+    print(f"{tally['written']} written, {tally['kept']} already there, {tally['none']} record(s) with no puzzle"
           + (f", {tally['failed']} failed their check (not written; please report it)" if tally["failed"] else ""))
     return 1 if tally["failed"] else 0
 
@@ -498,13 +534,17 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_duel)
     pz = sub.add_parser("puzzles", help="puzzles with a proved answer")
     pzs = pz.add_subparsers(dest="puzzles_command", required=True)
-    g = pzs.add_parser("generate", help="find puzzles in self-play and write one kind: puzzle file each")
+    g = pzs.add_parser("generate", help="find puzzles in self-play (or recorded deals) and write one kind: puzzle "
+                                        "file each")
     g.add_argument("--count", type=int, required=True, help="how many puzzles, numbered 0 to N-1")
     g.add_argument("--seed", type=int, required=True)
     g.add_argument("--out", required=True, help="folder for <seed>-0000.yaml, …")
     g.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     g.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
                    help="only the puzzles i with i %% N == I-1 (I from 1 to N)")
+    g.add_argument("--from", dest="records", nargs="+", metavar="DEAL.yaml", default=[],
+                   help="find the puzzles in these recorded deals (kind: deal files with every hand, as the practice "
+                        "table saves them) instead of self-play: each position as played that proves, in order")
     g.set_defaults(func=cmd_puzzles)
     return p
 

@@ -147,6 +147,8 @@ CSS = """<style>
 html[dir="rtl"] .st-key-puzzles-hand, html[dir="rtl"] .st-key-puzzles-hand [data-testid="stMarkdownContainer"] {
   direction: ltr; }
 @media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.4rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.9rem; padding: .1rem 0 .4rem; }
   .bx-pz-board .bx-trick { position: relative; grid-template-rows: auto auto; grid-template-areas: "w n e" "w s e";
     padding: .6em .8em; margin-bottom: .3em; }
   .bx-pz-board .bx-trick .bx-center { position: absolute; left: .6em; bottom: .6em; min-height: 0; min-width: 0; }
@@ -155,4 +157,5 @@ html[dir="rtl"] .st-key-puzzles-hand, html[dir="rtl"] .st-key-puzzles-hand [data
 """The page's style: the hand's buttons look like cards (tap targets of 48 px and more), cards that break a rule
 or were tried already greyed; the tricks as rows that stay left to right in Arabic, as cards are laid down. On a
 phone the board is laid out in two card rows (North above South, West and East beside them): in three rows it filled
-the screen and the hand to tap started below it."""
+the screen and the hand to tap started below it; the page starts higher and its title is smaller, so that the hand's
+first row is in view under the board."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,29 @@ def test_generate_writes_the_shipped_files_again_from_their_seed(tmp_path, capsy
     for i in numbers(320, shard):
         name = f"{puzzle_id(2026, i)}.yaml"
         assert (tmp_path / name).read_text("utf-8") == (collection.PUZZLES_DIR / name).read_text("utf-8")
+
+
+def test_puzzles_come_from_recorded_deals_each_position_as_played_that_proves(tmp_path, capsys):
+    from explorer.engine.files.scenario import check_doc, parse_text
+    record = Path(__file__).resolve().parents[2] / "data" / "scenarios" / "deal-hokum-clean.yaml"
+    out = tmp_path / "from"
+    args = ["puzzles", "generate", "--count", "3", "--seed", "9", "--out", str(out), "--from", str(record)]
+    assert main(args) == 0
+    files = sorted(out.glob("*.yaml"))
+    assert files and [f.name for f in files] == [f"9-{i:04d}.yaml" for i in range(len(files))]
+    first = files[0].read_text("utf-8")
+    doc = parse_text(first)
+    assert doc["kind"] == "puzzle" and doc["source"].startswith("practice record deal-hokum-clean.yaml, trick ")
+    assert check_doc(doc).output["valid"], "check proves it again"
+    assert main(args) == 0 and files[0].read_text("utf-8") == first, "the same record and seed: the same files"
+    assert "already there" in capsys.readouterr().out
+
+
+def test_generate_from_records_refuses_a_file_that_is_not_a_recorded_deal_and_writes_nothing(tmp_path, capsys):
+    root = Path(__file__).resolve().parents[2]
+    out = tmp_path / "from"
+    assert main(["puzzles", "generate", "--count", "3", "--seed", "9", "--out", str(out), "--from",
+                 str(root / "data" / "puzzles" / "2026-0000.yaml"), str(tmp_path / "missing.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "2026-0000.yaml: is a kind: puzzle file, not a recorded deal" in err and "missing.yaml: no such file" in err
+    assert not list(out.glob("*.yaml"))

@@ -168,6 +168,13 @@ def test_the_daily_puzzle_is_the_same_all_day_and_changes_from_day_to_day():
     assert len({collection.daily(entries, d).id for d in days}) > 15
 
 
+def test_the_daily_puzzle_has_a_theme_and_cards_hidden_from_the_player():
+    entries = collection.load()
+    picked = [collection.daily(entries, f"2027-{m:02d}-{d:02d}") for m in range(1, 13) for d in range(1, 29)]
+    assert all(e.themes and e.doc["worlds"][0]["total"] > 1 for e in picked)
+    assert any(not collection.daily_worthy(e) for e in entries), "the shipped set has puzzles kept out of the daily"
+
+
 def test_a_rated_puzzle_is_offered_near_the_rating_and_never_one_already_solved_while_others_are_left():
     entries = collection.load()
     low = collection.offer(entries, 600, seed=1)

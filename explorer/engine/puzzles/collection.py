@@ -61,9 +61,18 @@ def by_id(entries: Sequence[Entry], puzzle_id: str) -> Entry | None:
     return next((e for e in entries if e.id == puzzle_id), None)
 
 
+def daily_worthy(e: Entry) -> bool:
+    """Whether a puzzle may be the day's: it has a theme to name, and cards hidden from the player (a position whose
+    every card the player can already place is a counting exercise, not the day's puzzle)."""
+    worlds = e.doc.get("worlds") or [{}]
+    return bool(e.themes) and int((worlds[0] or {}).get("total") or 0) > 1
+
+
 def daily(entries: Sequence[Entry], day: str) -> Entry:
-    """The puzzle of the day (``YYYY-MM-DD``): the same for everyone, drawn from a seed of the date."""
-    return random.Random(f"baloot-daily:{day}").choice(sorted(entries, key=lambda e: e.id))
+    """The puzzle of the day (``YYYY-MM-DD``): the same for everyone, drawn from a seed of the date among the puzzles
+    :func:`daily_worthy` (among all of them if none is)."""
+    pool = [e for e in entries if daily_worthy(e)] or list(entries)
+    return random.Random(f"baloot-daily:{day}").choice(sorted(pool, key=lambda e: e.id))
 
 
 def offer(entries: Sequence[Entry], rating: float, *, solved: Collection[str] = (), skip: Collection[str] = (),

@@ -1,6 +1,8 @@
-"""Puzzles generated from self-play, reproducibly, one file each, in shards that any batch scheduler can run.
+"""Puzzles generated from self-play, reproducibly, one file each, in shards that any batch scheduler can run; and
+from recorded deals (the practice table's saved deals, any ``kind: deal`` file with every hand).
 
 ``python -m explorer puzzles generate --count N --seed S --out DIR [--workers K] [--shard I/N]``
+``python -m explorer puzzles generate --count N --seed S --out DIR --from DEAL.yaml [DEAL2.yaml ...]``
 
 Puzzle number ``i`` (0 to N − 1) depends only on the seed and ``i``: its slot (a named profile, Sun or Hokum, and
 for most a theme it prefers), then deals ``puzzles:S:i:0``, ``puzzles:S:i:1``… played by four rule-of-thumb
@@ -105,15 +107,20 @@ def positions(g: GameState, seed: str) -> list[GameState]:
     players = {s: make_player("heuristic", seed=f"{seed}:{s.value}") for s in SEATS}
     out = []
     while not g.finished:
-        actions = g.legal_actions()
-        left = 8 - len(g.completed_tricks)
-        if left in TRICKS_LEFT and not any(isinstance(a, Declare) for a in actions) \
-                and len({a.card for a in actions if isinstance(a, Play)}) >= 2:
+        if candidate(g):
             out.append(g)
         g = g.apply(players[g.to_act].choose(g.view(g.to_act)).action)
     random.Random(seed).shuffle(out)
     out.sort(key=lambda st: len(st.completed_tricks))
     return out
+
+
+def candidate(g: GameState) -> bool:
+    """Whether a position may be a puzzle: 2 to 6 tricks left, no project to declare, two cards or more to choose
+    from."""
+    actions = g.legal_actions()
+    return (8 - len(g.completed_tricks) in TRICKS_LEFT and not any(isinstance(a, Declare) for a in actions)
+            and len({a.card for a in actions if isinstance(a, Play)}) >= 2)
 
 
 def could_show(theme: Theme | None, state: GameState) -> bool:
@@ -233,18 +240,13 @@ def _one(args: tuple[int, int, str]) -> tuple[int, str]:
     """Find and write puzzle ``index`` (in a worker): ``written``, ``kept`` (already there), ``none`` (not found in
     its deals) or ``failed: <why>`` (found but ``check`` does not prove it: an engine bug, the file is not written)."""
     seed, index, out = args
-    from explorer.engine.files.scenario import check_doc, dump_yaml
     path = Path(out) / f"{puzzle_id(seed, index)}.yaml"
     if path.exists():
         return index, "kept"
     doc = find_puzzle(seed, index)
     if doc is None:
         return index, "none"
-    checked = check_doc(doc)
-    if not checked.ok or not checked.output["valid"]:
-        return index, f"failed: {'; '.join(checked.errors) or checked.output['error']}"
-    write_whole(path, dump_yaml(doc))
-    return index, "written"
+    return index, _write_checked(path, doc)
 
 
 def numbers(count: int, shard: tuple[int, int] = (1, 1)) -> list[int]:
@@ -288,6 +290,64 @@ def _quiet_worker() -> None:
         os.nice(1)
     except OSError:
         pass
+
+
+def record_positions(doc: dict[str, Any]) -> list[GameState]:
+    """The candidate positions of a recorded deal (a valid ``kind: deal`` file with every hand and its tricks, as
+    the practice table and the Deal checker save it), in the order they were played; none when the record cannot
+    be replayed (a deal passed twice, an illegal card)."""
+    from explorer.engine.files.scenario import verdict_of
+    v = verdict_of(doc)
+    if isinstance(v, dict) or not getattr(v, "valid", False):
+        return []
+    return [g for g in v.states() if not g.finished and candidate(g)]
+
+
+def from_records(records: Iterable[tuple[str, dict[str, Any]]], seed: int, out: Path, *, count: int,
+                 progress: Callable[[str, str], None] | None = None) -> dict[str, int]:
+    """Puzzles found in recorded deals (``records``: a name and its ``kind: deal`` document each): every position
+    of each deal, as it was played, that proves becomes ``<seed>-<n>.yaml`` (numbered in the order found, at most
+    ``count``), its ``source`` naming the record and the trick. Deterministic: the same records and seed write the
+    same files (a file already there is kept)."""
+    out.mkdir(parents=True, exist_ok=True)
+    tally = {"written": 0, "kept": 0, "none": 0, "failed": 0}
+    index = 0
+    for name, doc in records:
+        found = 0
+        for st in record_positions(doc):
+            if index >= count:
+                break
+            path = out / f"{puzzle_id(seed, index)}.yaml"
+            if path.exists():
+                tally["kept"] += 1
+                index += 1
+                found += 1
+                continue
+            puzzle = make_puzzle(st, seed, index)
+            if puzzle is None:
+                continue
+            puzzle["source"] = f"practice record {name}, trick {len(st.completed_tricks) + 1}"
+            what = _write_checked(path, puzzle)
+            tally[what.split(":", 1)[0]] += 1
+            if progress:
+                progress(f"{puzzle_id(seed, index)} ({name}, trick {len(st.completed_tricks) + 1})", what)
+            index += 1
+            found += 1
+        if not found:
+            tally["none"] += 1
+            if progress:
+                progress(name, "none")
+    return tally
+
+
+def _write_checked(path: Path, doc: dict[str, Any]) -> str:
+    """``written``, or ``failed: <why>`` when ``check`` does not prove the puzzle (an engine bug: not written)."""
+    from explorer.engine.files.scenario import check_doc, dump_yaml
+    checked = check_doc(doc)
+    if not checked.ok or not checked.output["valid"]:
+        return f"failed: {'; '.join(checked.errors) or checked.output['error']}"
+    write_whole(path, dump_yaml(doc))
+    return "written"
 
 
 def player_seat(doc: dict[str, Any]) -> Seat:
