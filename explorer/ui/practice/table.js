@@ -450,8 +450,12 @@ class Table {
       if (this.panel) this.drawPanel(f);
       if (f.act && f.act.kind === "card") this.sound("card");
       else if (f.act && f.act.kind === "call") this.sound("call");
-      this.say(joinLines(this.data.log.slice(shown, f.log)) || this.data.log[f.log - 1] || "", "log");
+      const said = joinLines(this.data.log.slice(shown, f.log)) || this.data.log[f.log - 1] || "";
+      this.say(said, "log");
       shown = f.log;
+      // A frame that says more than a call (why the next seats are not asked, why nobody doubles) is held long
+      // enough to be read: about 120 ms a word past the first twelve, at most 5 s, scaled by the pace (none instant).
+      const reading = Math.min(5000, Math.max(0, said.split(/\s+/).length - 12) * 120) * (t.call / PACE.normal.call);
       if (f.won) {
         await sleep(Math.max(t.card * .6, t.fly));
         if (token !== this.token) return;
@@ -460,7 +464,7 @@ class Table {
         if (token !== this.token) return;
         await this.sweep(f.won.seat, t.sweep);
       } else {
-        await sleep(mine ? Math.min(t.card, 250) : f.act && f.act.kind === "card" ? t.card : t.call);
+        await sleep((mine ? Math.min(t.card, 250) : f.act && f.act.kind === "card" ? t.card : t.call) + reading);
       }
     }
     if (token !== this.token) return;
