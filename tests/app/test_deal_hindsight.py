@@ -70,13 +70,35 @@ def test_each_played_card_gets_the_solvers_cost_for_its_team(at):
     assert any("was one of the best cards" in s for s in said(at.success))
 
 
-def test_the_table_lists_every_card_played_so_far_with_its_cost(at):
+def test_the_table_lists_every_card_played_so_far_with_its_cost_and_stays_while_stepping(at):
     hindsight_on(at, "deal-in-progress-kaboot", 6)
-    at.button(key=keys.DEAL_HINDSIGHT_ALL).click().run()
+    at.toggle(key=keys.DEAL_HINDSIGHT_ALL).set_value(True).run()
     assert not at.exception
     frame = at.table[-1].value
     assert list(frame["Card"]) == ["1", "2", "3", "4", "5", "6"]
+    assert list(frame.columns[:4]) == ["Card", "Seat", "Played", "Cost"], "the cost in view on a phone"
     assert all(int(x) >= 0 for x in frame["Cost"])
+    at.button(key=keys.DEAL_SAWA).click().run()                      # another tap: the table stays
+    at.slider(key=keys.DEAL_POS).set_value(5).run()
+    assert list(at.table[-1].value["Card"]) == ["1", "2", "3", "4", "5"]
+
+
+def test_the_cost_table_names_the_seats_in_arabic():
+    app = AppTest.from_file(str(APP), default_timeout=120)
+    app.query_params["lang"] = "ar"
+    app.run()
+    app.switch_page(PAGE).run()
+    hindsight_on(app, "deal-in-progress-kaboot", 6)
+    app.toggle(key=keys.DEAL_HINDSIGHT_ALL).set_value(True).run()
+    seats = [str(x) for x in app.table[-1].value.iloc[:, 1]]
+    assert seats and not any("North" in x or "East" in x or "South" in x or "West" in x for x in seats), seats
+
+
+def test_the_claiming_seat_starts_at_the_seat_to_play_of_each_position(at):
+    hindsight_on(at, "deal-in-progress-kaboot", 6)                  # South to play
+    assert at.selectbox(key=keys.DEAL_SAWA_SEAT).value == "S"
+    at.slider(key=keys.DEAL_POS).set_value(5).run()                  # West to play
+    assert at.selectbox(key=keys.DEAL_SAWA_SEAT).value == "W"
 
 
 def test_a_sawa_claim_is_checked_for_the_chosen_seat_with_the_beating_defence_in_words(at):

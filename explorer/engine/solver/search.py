@@ -127,6 +127,13 @@ def solve(state: GameState, projects: Mapping[Seat, Sequence[Project]] | None = 
     return Solution(pos.seat, tuple(out), pos.tleft, time.perf_counter() - t0)
 
 
+def warm_up() -> None:
+    """Load the compiled search (numba's cache, or its compilation the first time) with a small solve, so that a
+    timed solve after it measures the search alone."""
+    from explorer.engine.solver.samples import random_position
+    solve(random_position("warm-up", 4))
+
+
 def _card_order(card: Card, state: GameState) -> tuple[int, int]:
     c = state.contract
     return SUITS.index(card.suit), -card_strength(card, c.mode, c.trump)

@@ -81,7 +81,7 @@ def show_step(h: Hindsight, pos: int) -> None:
 
 def show_costs(h: Hindsight, pos: int) -> None:
     """Every card played up to ``pos``, with its hindsight cost (on a button: it solves each position)."""
-    if not st.button(t("Cost of every card played so far"), key=state.DEAL_HINDSIGHT_ALL,
+    if not st.toggle(t("Cost of every card played so far"), key=state.DEAL_HINDSIGHT_ALL,
                      help=t("Solves every position up to this card; a whole deal takes a few seconds.")):
         return
     rows = []
@@ -89,10 +89,11 @@ def show_costs(h: Hindsight, pos: int) -> None:
         c = h.cost(i)
         if c is None:
             continue
-        rows.append({t("Card"): str(c.position), t("Trick"): str(c.trick), t("Seat"): seat_label(c.seat),
-                     t("Played"): t("{card}", card=c.card), t("Award"): signed_cell(c.award),
-                     t("Best cards"): t("{cards}", cards=list(c.best)), t("Best award"): signed_cell(c.best_award),
-                     t("Cost"): str(c.cost)})
+        # the cost beside the card played, the rest after it: on a phone the first columns are those in view
+        rows.append({t("Card"): str(c.position), t("Seat"): t("{seat}", seat=seat_label(c.seat)),
+                     t("Played"): t("{card}", card=c.card), t("Cost"): str(c.cost),
+                     t("Best cards"): t("{cards}", cards=list(c.best)), t("Award"): signed_cell(c.award),
+                     t("Best award"): signed_cell(c.best_award), t("Trick"): str(c.trick)})
     if not rows:
         st.info(t("No card has been played yet."))
         return
@@ -107,8 +108,10 @@ def show_sawa(h: Hindsight, pos: int) -> None:
     here = h.states[pos]
     words = {s.value: t("{seat}", seat=seat_label(s)) for s in SEATS}
     default = here.to_act.value if here.to_act else "S"
-    if st.session_state.get(state.DEAL_SAWA_SEAT) not in words:
-        st.session_state[state.DEAL_SAWA_SEAT] = default
+    at = (h.key, pos)
+    if st.session_state.get(state.DEAL_SAWA_SEAT) not in words or st.session_state.get(state.DEAL_SAWA_AT) != at:
+        st.session_state[state.DEAL_SAWA_SEAT] = default  # at each new position: the seat to play there
+        st.session_state[state.DEAL_SAWA_AT] = at
     a, b = st.columns([2, 1], vertical_alignment="bottom")
     seat = Seat.parse(a.selectbox(t("The seat claiming Sawa"), list(words), key=state.DEAL_SAWA_SEAT,
                                   format_func=in_this_language(words.get), placeholder=choose()))
