@@ -114,6 +114,12 @@ CONCEPTS = (
             examples=(("Pick 8 cards, choose Sun or Hokum, and the engine finds the best set of projects the hand "
                        "can show.", "اختر 8 أوراق، واختر صن أو حكم، ويجد لك التطبيق أفضل مجموعة مشاريع"),
                       ("Declared for me: the engine finds your best projects.", "يعلنها التطبيق عنّي"))),
+    Concept("the conversion chart's dots", "الدوائر",
+            (word("العلامات|الدوائر الصغيرة|النقاط"),),
+            english=r"\bdots\b",
+            examples=(("dots: who wins a tie", "والدوائر الصغيرة: من يكسب التعادل"),
+                      ("The dots show who wins", "والعلامات في الرسم تبيّن من يفوز"),
+                      ("dots: who wins an undoubled tie", "النقاط: من يكسب التعادل"))),
     Concept("raising a deal's value", "رفع|التدبيل",
             (word("رهان|الرهان"),),
             examples=(("Raise the stakes yourself", "ارفع الرهان بنفسك"),)),

@@ -23,7 +23,8 @@ TEMPLATES = sorted((ROOT / "explorer" / "locale").glob("*.pot"))
 
 NOUNS = ("card", "trick", "point", "deal", "project", "problem", "question", "step", "character", "item", "byte",
          "level", "hand", "answer", "student", "file", "line", "time", "game", "scenario", "lesson", "call", "seat",
-         "row", "second", "minute", "cell", "column")
+         "row", "second", "minute", "cell", "column", "digit", "arrangement", "entry", "entrie", "value", "world",
+         "puzzle", "day")
 GLUED = re.compile(r"\{(?P<field>\w+)(?::[^}]*)?\}\s+(?:(?:more|raw|game|earlier|other|legal|sampled)\s+)?"
                    r"(?P<noun>(?:" + "|".join(NOUNS) + r")s)\b")
 NAMES = frozenset({"seat", "team", "dealer", "kind", "kinds", "mode", "line", "winner", "call", "tool", "where",
@@ -108,17 +109,26 @@ FIXED: dict[str, str] = {
     "{card}, the card a rule of thumb plays here, loses at least {least} game points ({mean} on average).":
         "the Arabic names the figure («من النقاط»)",
     "{card} loses at least {least} game points ({mean} on average).": "the Arabic names the figure («من النقاط»)",
+    "more than {n} values (a whole deal has about 200)": "the reader's limit (10,000): «أكثر من {n} قيمة»",
+    "more than {n} values": "a stored value's limit (thousands): «أكثر من {n} قيمة»",
+    "a number of {digits} digits is too long (numbers in a scenario have at most {most} digits)":
+        "the Arabic names the figure («عدد أرقامه {digits}»)",
+    "a number of {digits} digits is more than one deal can award (at most {most})":
+        "the Arabic names the figure («عدد أرقامه {digits}»)",
+    "{n} arrangements of the hidden cards fit what the player has seen, not {recorded}":
+        "the Arabic names the figure («عدد التوزيعات الممكنة … {n}»)",
+    "{n} arrangements fit: too many to solve every one here (at most {most}); record a sample":
+        "the Arabic names the figure («عدد التوزيعات الممكنة {n}»)",
+    "{n} entries; one for each card of the answer ({m})": "the Arabic names the figure («عدد المدخلات {n}»)",
+    "Your name is {n} characters long; a name has at most {limit}. Shorten it, or leave it empty to stay "
+    "anonymous.": "the Arabic names the figure («عدد حروف اسمك {n}»), which reads right for 103 and 111 alike",
 }
 """Sentences whose count is a fixed number (a constant of the rules or of the reader), a decimal or a fraction: the
 Arabic is written for that number, or names the figure («{cost} من النقاط», «أبناطها {points}»), which reads right
 for every number. A count above a limit is not fixed:
 Arabic words 103 and 111 differently («103 أحرف», «111 حرفًا»), so it goes through a plural message too."""
 
-ELSEWHERE: dict[str, str] = {
-    "You answered **{right}** of {n} questions right.": "the classroom's (issue 25), not this change's pages",
-    "Your name is {n} characters long; a name has at most {limit}. Shorten it, or leave it empty to stay "
-    "anonymous.": "the classroom's (issue 25): a name of 103 characters needs «أحرف», of 111 «حرفًا»",
-}
+ELSEWHERE: dict[str, str] = {}
 """Counts of pages another change owns: to go through tn() there (the test names them until then)."""
 
 

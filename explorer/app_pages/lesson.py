@@ -9,7 +9,7 @@ from explorer.ui.lessons import store as lesson_store
 from explorer.ui.lessons import view as lv
 from explorer.ui.lessons import widgets as lw
 from explorer.ui.shell import lang, once, sidebar
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import choose, in_this_language, t
 from explorer.view import nav
 from explorer.view.words import problem_lines
 
@@ -37,7 +37,7 @@ size = sidebar.card_size()
 st.html(lv.css(size))
 
 names = {i: f"{by_id[i].number}. {lv.text_of(by_id[i], 'title', by_id[i].title)}" for i in ids}
-st.selectbox(t("Lesson"), ids, key=state.LESSON_PICKER, format_func=in_this_language(names.get))
+st.selectbox(t("Lesson"), ids, key=state.LESSON_PICKER, format_func=in_this_language(names.get), placeholder=choose())
 lesson = by_id[st.session_state[state.LESSON_PICKER]]
 st.query_params["lesson"] = lesson.id
 st.caption(lv.text_of(lesson, "summary", lesson.summary))

@@ -46,8 +46,8 @@ PO = ROOT / "explorer" / "locale" / "ar" / "LC_MESSAGES" / "explorer.po"
 ARABIC_LETTER = re.compile(r"[\u0621-\u064A]")
 ARABIC_INDIC_DIGIT = re.compile(r"[\u0660-\u0669\u06F0-\u06F9]")
 LATIN = re.compile(r"[A-Za-z]")
-SPECS = {"", "Title", "one", "sym", "value", "article", "plural", "label"}
-"""The format specs the formatter understands (explorer/engine/core/i18n.py)."""
+SPECS = {"", "Title", "one", "sym", "value", "article", "plural", "label", "+"}
+"""The format specs the formatter understands (explorer/engine/core/i18n.py; "+", a number with its sign, is Python's own)."""
 
 # What an isolate may hold when it holds Latin letters: a card (code or face), seat or team letters, an id
 # written in the scenario files or the profiles (kind, profile, score step, option name or value).

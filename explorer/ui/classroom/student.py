@@ -22,7 +22,7 @@ from explorer.ui import state
 from explorer.ui.classroom import board
 from explorer.ui.classroom.connect import client_address, session_key
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import t
+from explorer.ui.shell.lang import t, tn
 from explorer.view import classroom as view
 from explorer.view.text import plain
 
@@ -222,7 +222,8 @@ def own_results(svc: Classroom, seat: str) -> None:
     steps = svc.questions(me.cls)
     right = sum(1 for o in mine.values() if o.correct)
     st.subheader(t("The class has ended"), anchor=False)
-    st.markdown(t("You answered **{right}** of {n} questions right.", right=right, n=len(steps)))
+    st.markdown(tn("You answered **{right}** of {n} question right.", "You answered **{right}** of {n} questions right.",
+                   len(steps), right=right))
     language = lang.current()
     rows = []
     for i, cs in enumerate(steps):

@@ -21,7 +21,7 @@ from explorer.ui import state
 from explorer.ui.classroom import board
 from explorer.ui.classroom.connect import page_url
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.view import classroom as view
 from explorer.view.charts.classroom import answers_chart
 from explorer.view.charts.figures import SHOW_CONFIG
@@ -68,7 +68,7 @@ def start_form(svc: Classroom, lessons: list[Lesson], library: list[Entry], aska
         from explorer.ui.lessons.view import text_of
         names = {i: f"{by_id[i].number}. {text_of(by_id[i], 'title', by_id[i].title)}" for i in with_questions}
         chosen = st.selectbox(t("Lesson"), with_questions, key=state.CLASSROOM_LESSON,
-                              format_func=in_this_language(names.get))
+                              format_func=in_this_language(names.get), placeholder=choose())
         from explorer.classroom.steps import lesson_specs
         specs = lesson_specs(by_id[chosen])
     else:

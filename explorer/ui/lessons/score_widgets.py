@@ -34,7 +34,7 @@ from explorer.ui.lessons.view import (
     widget_key,
 )
 from explorer.ui.shell import lang
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import choose, in_this_language, t
 from explorer.view.charts import figures as charts
 from explorer.view.words import format_option_value, option_title, problem_sentence, seat_label
 
@@ -165,10 +165,12 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     titles = {n: content(_example(n).get("title", n), f"data/scenarios/{n}.yaml#title", lang.current())
               for n in _EXAMPLES}
     st.selectbox(t("Load a worked example"), [None, *_EXAMPLES], key=k("example"), on_change=load_example,
-                 format_func=in_this_language(lambda n: "—" if n is None else titles.get(n, n)))
+                 format_func=in_this_language(lambda n: "—" if n is None else titles.get(n, n)), placeholder=choose())
     a, b, c = st.columns(3)
-    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
-    b.selectbox(t("Buyer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("buyer"))
+    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"),
+                placeholder=choose())
+    b.selectbox(t("Buyer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("buyer"),
+                placeholder=choose())
     value = st.session_state[k("contract")]
     mode = Mode.SUN if value == "sun" else Mode.HOKUM
     total = RAW_TOTAL[mode]
@@ -181,26 +183,28 @@ def score_pipeline(lesson: Lesson, step: Step, profile: RuleProfile, size: str) 
     if st.session_state[k("level")] not in levels:
         st.session_state[k("level")] = "none"
     level_words = {v: t("{level}", level=Level(v)) for v in levels}
-    a2.selectbox(t("Raised to"), levels, format_func=in_this_language(level_words.get), key=k("level"))
+    a2.selectbox(t("Raised to"), levels, format_func=in_this_language(level_words.get), key=k("level"),
+                 placeholder=choose())
     buyer = Seat.parse(st.session_state[k("buyer")])
     opponents = [buyer.right.value, buyer.left.value]
     level = st.session_state[k("level")]
     if st.session_state.get(k("doubler")) not in opponents:
         st.session_state[k("doubler")] = opponents[0]
     b2.selectbox(t("Double said by"), opponents, format_func=in_this_language(seat_label), key=k("doubler"),
-                 disabled=level == "none")
+                 disabled=level == "none", placeholder=choose())
     kaboot_words = {"none": t("no"), "NS": t("{team} took all 8", team=_team("NS")),
                     "EW": t("{team} took all 8", team=_team("EW"))}
-    c2.selectbox(t("Kaboot (all 8 tricks)"), ["none", "NS", "EW"], key=k("kaboot"), format_func=in_this_language(kaboot_words.get))
+    c2.selectbox(t("Kaboot (all 8 tricks)"), ["none", "NS", "EW"], key=k("kaboot"), format_func=in_this_language(kaboot_words.get),
+                 placeholder=choose())
     projects = {v: t(label) for v, label in _PROJECT_LABEL.items()}
     a3, b3, c3 = st.columns(3)
     a3.selectbox(t("NS project (shown by South)"), list(_NS_PROJECTS), format_func=in_this_language(projects.get),
-                 key=k("ns_project"))
+                 key=k("ns_project"), placeholder=choose())
     b3.selectbox(t("EW project (shown by East)"), list(_EW_PROJECTS), format_func=in_this_language(projects.get),
-                 key=k("ew_project"))
+                 key=k("ew_project"), placeholder=choose())
     holders = {"none": t("nobody"), **{s.value: seat_label(s) for s in SEATS}}
     c3.selectbox(t("Baloot held by"), list(holders), key=k("baloot"), format_func=in_this_language(holders.get),
-                 disabled=mode is Mode.SUN)
+                 disabled=mode is Mode.SUN, placeholder=choose())
     with st.expander(t("Match score before the deal")):
         m1, m2 = st.columns(2)
         m1.number_input(t("NS"), min_value=0, max_value=400, step=1, key=k("match_ns"))

@@ -54,7 +54,7 @@ from explorer.ui.lessons.view import (
     widget_key,
 )
 from explorer.ui.shell import lang, once
-from explorer.ui.shell.lang import in_this_language, t, tn
+from explorer.ui.shell.lang import choose, in_this_language, t, tn
 from explorer.view import cards as ui
 from explorer.view.words import option_meaning, option_title, seat_label, seat_name
 
@@ -79,8 +79,8 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     for i, c in enumerate(tv.cards[:4]):
         init(k(f"card{i}"), str(c))
     a, b = st.columns(2)
-    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
-    b.selectbox(t("Leader"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("leader"))
+    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"), placeholder=choose())
+    b.selectbox(t("Leader"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("leader"), placeholder=choose())
     leader = Seat.parse(st.session_state[k("leader")])
     seats = seats_from(leader)
     cols = st.columns(4)
@@ -88,7 +88,8 @@ def trick_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -
     chosen = []
     for i, (col, seat) in enumerate(zip(cols, seats, strict=True)):
         chosen.append(col.selectbox(f"{i + 1}. {seat_label(seat)}", deck, key=k(f"card{i}"),
-                                    format_func=in_this_language(lambda c: Card.parse(c).pretty)))
+                                    format_func=in_this_language(lambda c: Card.parse(c).pretty),
+                                    placeholder=choose()))
     value = st.session_state[k("contract")]
     trial = {"kind": "play", "contract": contract_doc(value, leader.value),
              "current": {"leader": leader.value, "cards": chosen[:3]}, "hand": chosen[3:]}
@@ -174,10 +175,10 @@ def deal_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> No
     c1, c2, c3, c4 = st.columns(4)
     c1.number_input(t("Shuffle seed"), min_value=0, max_value=999_999, step=1, key=k("seed"),
                     help=t("Each seed shuffles the deck a different way. Change it for a new deal."))
-    c2.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("dealer"))
+    c2.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("dealer"), placeholder=choose())
     c3.number_input(t("Cut (cards lifted)"), min_value=0, max_value=31, step=1, key=k("cut"),
                     help=t("The dealer's left lifts this many cards from the top and puts them underneath."))
-    c4.selectbox(t("Buyer (takes the upcard)"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("taker"))
+    c4.selectbox(t("Buyer (takes the upcard)"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("taker"), placeholder=choose())
     dealer = Seat.parse(st.session_state[k("dealer")])
     done = complete(new_deal(int(st.session_state[k("seed")]), dealer=dealer, cut=int(st.session_state[k("cut")])),
                     Seat.parse(st.session_state[k("taker")]))
@@ -296,8 +297,8 @@ def bidding_demo(lesson: Lesson, step: Step, profile: RuleProfile, size: str) ->
     init(k("ew"), int(m.get("EW", 0)))
     init(k("calls"), list(start_calls))
     c1, c2 = st.columns(2)
-    c1.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("dealer"))
-    c2.selectbox(t("Upcard"), [str(c) for c in DECK], format_func=in_this_language(lambda c: Card.parse(c).pretty), key=k("upcard"))
+    c1.selectbox(t("Dealer"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("dealer"), placeholder=choose())
+    c2.selectbox(t("Upcard"), [str(c) for c in DECK], format_func=in_this_language(lambda c: Card.parse(c).pretty), key=k("upcard"), placeholder=choose())
     with st.expander(t("Match score before this deal (it matters only for a Sun Double)")):
         st.caption(t("The game points each team has in the match so far. A Sun may be doubled only when "
                      "the match score allows it ({option}, lesson 4); nothing else in the bidding looks at it.",
@@ -380,8 +381,8 @@ def play_puzzle(lesson: Lesson, step: Step, profile: RuleProfile, size: str) -> 
     deck = [str(c) for c in DECK]
     fmt = lambda c: Card.parse(c).pretty  # noqa: E731
     a, b = st.columns(2)
-    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
-    b.selectbox(t("Who led this trick?"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("leader"))
+    a.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"), placeholder=choose())
+    b.selectbox(t("Who led this trick?"), [s.value for s in SEATS], format_func=in_this_language(seat_label), key=k("leader"), placeholder=choose())
     st.multiselect(t("Cards on the table, in playing order (up to 3)"), deck, max_selections=3, format_func=in_this_language(fmt),
                    key=k("table"), placeholder=t("Choose cards"), select_all=False)
     st.multiselect(t("Your hand (1 to 8 cards)"), deck, max_selections=8, format_func=in_this_language(fmt), key=k("hand"),
@@ -454,7 +455,7 @@ def project_builder(lesson: Lesson, step: Step, profile: RuleProfile, size: str)
     init(k("other"), second)
     deck = [str(c) for c in DECK]
     fmt = lambda c: Card.parse(c).pretty  # noqa: E731
-    st.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"))
+    st.selectbox(t("Contract"), CONTRACTS, format_func=in_this_language(contract_label), key=k("contract"), placeholder=choose())
     st.multiselect(t("Your hand (South): pick 8 cards"), deck, max_selections=8, format_func=in_this_language(fmt), key=k("hand"),
                    placeholder=t("Choose cards"), select_all=False)
     st.toggle(t("Compare with East's hand"), key=k("other_on"))

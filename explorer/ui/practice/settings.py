@@ -22,7 +22,7 @@ from explorer.engine.players.review import TUTOR
 from explorer.ui import state
 from explorer.ui.practice import events
 from explorer.ui.shell import lang, once, sidebar
-from explorer.ui.shell.lang import in_this_language, t
+from explorer.ui.shell.lang import choose, in_this_language, t
 from explorer.view import practice as pv
 from explorer.view import words
 
@@ -87,7 +87,7 @@ def setup_form() -> None:
                            key=f"{state.PLAY_SETUP_NAMES}.{seat.value}", help=t("Empty: {name}.", name=defaults[seat]))
             col.selectbox(t("Level"), IN_APP, index=IN_APP.index("heuristic") if "heuristic" in IN_APP else 0,
                           key=state.play_setup_level_key(seat.value), format_func=in_this_language(level_word),
-                          help=t(LEVEL_HELP))
+                          help=t(LEVEL_HELP), placeholder=choose())
         st.segmented_control(t("Play to"), GOALS, default="152", key=state.PLAY_SETUP_GOAL,
                              format_func=in_this_language(_goal_word),
                              help=t("152 is the game's target; 101 is a short practice, 252 a long one."))
@@ -133,11 +133,12 @@ def match_settings(p: Practice) -> None:
                                on_change=_changed, format_func=in_this_language(lambda v: t(FELT_WORDS[v])))
         c[1].selectbox(t("Hints by"), IN_APP, index=IN_APP.index(p.hints_by), key=state.PLAY_HINTS_BY,
                        on_change=_changed, format_func=in_this_language(level_word),
-                       help=t("The player whose card or call the Hint gives, with its reason."))
+                       help=t("The player whose card or call the Hint gives, with its reason."), placeholder=choose())
         st.markdown(t("**Computers**"))
         for col, (seat, role) in zip(st.columns(3), SEAT_ROLES.items()):
             col.selectbox(t(role), IN_APP, index=IN_APP.index(p.level_of[seat]), key=state.play_level_key(seat.value),
-                          on_change=_changed, format_func=in_this_language(level_word), help=t(LEVEL_HELP))
+                          on_change=_changed, format_func=in_this_language(level_word), help=t(LEVEL_HELP),
+                          placeholder=choose())
         a, b = st.columns(2)
         a.toggle(t("Tutor mode"), value=p.tutor, key=state.PLAY_TUTOR, on_change=_changed,
                  help=t("The rule before each of your cards, a line under each call, Take back and hints. "
