@@ -416,8 +416,9 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
         problem = f"--count {args.count} is not a number of puzzles (1 to 100,000)"
     elif not 1 <= args.workers <= 64:
         problem = f"--workers {args.workers} is not a number of processes (1 to 64)"
-    elif args.records and args.shard != (1, 1):
-        problem = "--shard splits self-play's numbered puzzles; with --from every record is read in one run"
+    elif args.records and (args.shard != (1, 1) or args.workers != 1):
+        problem = ("--shard and --workers split self-play's numbered puzzles; with --from the records are read in "
+                   "one run, in order")
     if problem:
         print(f"puzzles generate: {problem}", file=sys.stderr)
         return 2
@@ -450,18 +451,22 @@ def _puzzles_from_records(args: argparse.Namespace) -> int:
     """``puzzles generate --from``: the positions of recorded deals that prove; every file is read and checked
     first (a file that is not a valid deal record: its problems, exit 2, nothing written)."""
     from explorer.engine.files.scenario import check_text, parse_text
-    records, bad = [], False
+    records, bad, seen = [], False, set()
     for name in args.records:
         data, problem = _read(name)
+        if data is not None and data in seen:
+            _say(f"puzzles generate: {_shown(name)}: the same deal as a file named before: read once", err=True)
+            continue
         checked = None if problem else check_text(data)
         if checked is not None and checked.ok and checked.output.get("kind") != "deal":
             problem = f"is a kind: {checked.output.get('kind')} file, not a recorded deal (kind: deal)"
         lines = [str(problem)] if problem else checked.errors if not checked.ok else []
         for line in lines:
-            print(f"puzzles generate: {_shown(name)}: {line}", file=sys.stderr)
+            _say(f"puzzles generate: {_shown(name)}: {line}", err=True)
         bad = bad or bool(lines)
         if not lines:
-            records.append((Path(name).name, parse_text(data)))
+            seen.add(data)
+            records.append((_shown(name), parse_text(data)))
     if bad:
         return 2
     from explorer.engine.puzzles.generate import from_records
@@ -469,11 +474,11 @@ def _puzzles_from_records(args: argparse.Namespace) -> int:
           f"{_shown(args.out)}", flush=True)
     try:
         tally = from_records(records, args.seed, Path(args.out), count=args.count,
-                             progress=lambda what, how: print(f"{what}: {how}", flush=True))
+                             progress=lambda what, how: _say(f"{what}: {how}"))
     except OSError as e:
         print(f"puzzles generate: cannot write to {_shown(args.out)} ({e.strerror})", file=sys.stderr)
         return 2
-    print(f"{tally['written']} written, {tally['kept']} already there, {tally['none']} record(s) with no puzzle"
+    print(f"{tally['written']} written, {tally['kept']} already there, {tally['none']} record(s) read with no puzzle"
           + (f", {tally['failed']} failed their check (not written; please report it)" if tally["failed"] else ""))
     return 1 if tally["failed"] else 0
 

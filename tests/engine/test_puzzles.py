@@ -194,18 +194,35 @@ def test_generate_writes_the_shipped_files_again_from_their_seed(tmp_path, capsy
 
 def test_puzzles_come_from_recorded_deals_each_position_as_played_that_proves(tmp_path, capsys):
     from explorer.engine.files.scenario import check_doc, parse_text
-    record = Path(__file__).resolve().parents[2] / "data" / "scenarios" / "deal-hokum-clean.yaml"
+    library = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+    records = [str(library / f"{stem}.yaml") for stem in ("deal-hokum-clean", "deal-in-progress-last-trick")]
     out = tmp_path / "from"
-    args = ["puzzles", "generate", "--count", "3", "--seed", "9", "--out", str(out), "--from", str(record)]
-    assert main(args) == 0
+    assert main(["puzzles", "generate", "--count", "5", "--seed", "9", "--out", str(out), "--from", *records]) == 0
     files = sorted(out.glob("*.yaml"))
-    assert files and [f.name for f in files] == [f"9-{i:04d}.yaml" for i in range(len(files))]
-    first = files[0].read_text("utf-8")
-    doc = parse_text(first)
-    assert doc["kind"] == "puzzle" and doc["source"].startswith("practice record deal-hokum-clean.yaml, trick ")
-    assert check_doc(doc).output["valid"], "check proves it again"
-    assert main(args) == 0 and files[0].read_text("utf-8") == first, "the same record and seed: the same files"
+    assert [f.name for f in files] == [f"9-r{i:04d}.yaml" for i in range(len(files))] and len(files) >= 2
+    doc = parse_text(files[0].read_text("utf-8"))
+    assert doc["kind"] == "puzzle" and doc["id"] == "9-r0000"
+    assert doc["source"].startswith(f"practice record {records[0]}, trick ")
+    assert all(check_doc(parse_text(f.read_text("utf-8"))).output["valid"] for f in files), "check proves them again"
+    # stopped after the first, then run again: the same files, none written twice under another number
+    again = tmp_path / "again"
+    assert main(["puzzles", "generate", "--count", "1", "--seed", "9", "--out", str(again), "--from", *records]) == 0
+    assert main(["puzzles", "generate", "--count", "5", "--seed", "9", "--out", str(again), "--from", *records]) == 0
+    assert [f.read_text("utf-8") for f in sorted(again.glob("*.yaml"))] == [f.read_text("utf-8") for f in files]
     assert "already there" in capsys.readouterr().out
+
+
+def test_a_record_given_twice_is_read_once_and_one_with_an_illegal_card_is_said(tmp_path, capsys):
+    library = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+    clean, illegal = str(library / "deal-hokum-clean.yaml"), str(library / "deal-illegal-card.yaml")
+    out = tmp_path / "from"
+    assert main(["puzzles", "generate", "--count", "9", "--seed", "9", "--out", str(out), "--from", clean, illegal,
+                 clean]) == 0
+    said = capsys.readouterr()
+    assert "the same deal as a file named before: read once" in said.err
+    assert "trick 1: W played 7D, which the rules refuse" in said.out
+    sources = [f.read_text("utf-8") for f in out.glob("*.yaml")]
+    assert len(sources) == len(set(sources))
 
 
 def test_generate_from_records_refuses_a_file_that_is_not_a_recorded_deal_and_writes_nothing(tmp_path, capsys):

@@ -2,7 +2,8 @@
 from recorded deals (the practice table's saved deals, any ``kind: deal`` file with every hand).
 
 ``python -m explorer puzzles generate --count N --seed S --out DIR [--workers K] [--shard I/N]``
-``python -m explorer puzzles generate --count N --seed S --out DIR --from DEAL.yaml [DEAL2.yaml ...]``
+``python -m explorer puzzles generate --count N --seed S --out DIR --from DEAL.yaml [DEAL2.yaml ...]`` (files
+``<S>-r0000.yaml`` onwards)
 
 Puzzle number ``i`` (0 to N − 1) depends only on the seed and ``i``: its slot (a named profile, Sun or Hokum, and
 for most a theme it prefers), then deals ``puzzles:S:i:0``, ``puzzles:S:i:1``… played by four rule-of-thumb
@@ -171,14 +172,15 @@ def _second_step(state: GameState, line: tuple[Card, ...], seed: str) -> tuple[P
     return None
 
 
-def make_puzzle(g: GameState, seed: int, index: int) -> dict[str, Any] | None:
-    """The puzzle file of one position (any seat to play, turned to South), or None when it does not prove."""
+def make_puzzle(g: GameState, seed: int, index: int, pid: str | None = None) -> dict[str, Any] | None:
+    """The puzzle file of one position (any seat to play, turned to South), or None when it does not prove; its id
+    ``pid`` (self-play's :func:`puzzle_id` by default) seeds the proof's sample of worlds."""
     from explorer.engine.files.kinds.puzzle import position
     if not _worth_proving(g):
         return None
     doc = to_south(position_doc(g), g.to_act)
     state = position(doc, g.profile).run.state
-    pid = puzzle_id(seed, index)
+    pid = pid or puzzle_id(seed, index)
     first = prove(state, seed=pid)
     if not first.proved:
         return None
@@ -292,51 +294,71 @@ def _quiet_worker() -> None:
         pass
 
 
-def record_positions(doc: dict[str, Any]) -> list[GameState]:
+def record_id(seed: int, index: int) -> str:
+    """A puzzle found in recorded deals: ``<seed>-r<index>`` (apart from self-play's ``<seed>-<index>``, so that both
+    may share a folder).
+
+    >>> record_id(7, 3)
+    '7-r0003'
+    """
+    return f"{seed}-r{index:04d}"
+
+
+def record_positions(doc: dict[str, Any]) -> tuple[list[GameState], Any]:
     """The candidate positions of a recorded deal (a valid ``kind: deal`` file with every hand and its tricks, as
-    the practice table and the Deal checker save it), in the order they were played; none when the record cannot
-    be replayed (a deal passed twice, an illegal card)."""
+    the practice table and the Deal checker save it), in the order they were played, and why there are none when
+    the record cannot be replayed (a deal passed twice; an illegal card: the positions before it are kept)."""
+    from explorer.engine.core.i18n import Msg
     from explorer.engine.files.scenario import verdict_of
     v = verdict_of(doc)
-    if isinstance(v, dict) or not getattr(v, "valid", False):
-        return []
-    return [g for g in v.states() if not g.finished and candidate(g)]
+    if isinstance(v, dict):
+        return [], Msg("a deal passed twice has no card play")
+    found = [g for g in v.states() if not g.finished and candidate(g)]
+    if not v.valid and v.run.error is not None:
+        e = v.run.error
+        return found, Msg("trick {n}: {seat} played {card}, which the rules refuse: only the positions before it are "
+                          "read", n=e.trick, seat=e.seat, card=e.card)
+    return found, None
 
 
 def from_records(records: Iterable[tuple[str, dict[str, Any]]], seed: int, out: Path, *, count: int,
                  progress: Callable[[str, str], None] | None = None) -> dict[str, int]:
     """Puzzles found in recorded deals (``records``: a name and its ``kind: deal`` document each): every position
-    of each deal, as it was played, that proves becomes ``<seed>-<n>.yaml`` (numbered in the order found, at most
-    ``count``), its ``source`` naming the record and the trick. Deterministic: the same records and seed write the
-    same files (a file already there is kept)."""
+    of each deal, as it was played, that proves becomes ``<seed>-r<n>.yaml`` (numbered in the order found, at most
+    ``count``), its ``source`` naming the record and the trick. Deterministic: the same records and seed give the
+    same files; a file already there is kept as it is (a run stopped midway goes on when run again)."""
+    from explorer.engine.core.visible import visible
     out.mkdir(parents=True, exist_ok=True)
     tally = {"written": 0, "kept": 0, "none": 0, "failed": 0}
     index = 0
     for name, doc in records:
+        if index >= count:
+            break
+        shown = visible(name, one_line=True)
+        positions, why = record_positions(doc)
+        if why is not None and progress:
+            progress(shown, str(why))
         found = 0
-        for st in record_positions(doc):
+        for st in positions:
             if index >= count:
                 break
-            path = out / f"{puzzle_id(seed, index)}.yaml"
-            if path.exists():
-                tally["kept"] += 1
-                index += 1
-                found += 1
-                continue
-            puzzle = make_puzzle(st, seed, index)
+            pid = record_id(seed, index)
+            puzzle = make_puzzle(st, seed, index, pid)
             if puzzle is None:
                 continue
-            puzzle["source"] = f"practice record {name}, trick {len(st.completed_tricks) + 1}"
-            what = _write_checked(path, puzzle)
+            trick = len(st.completed_tricks) + 1
+            path = out / f"{pid}.yaml"
+            puzzle["source"] = f"practice record {shown}, trick {trick}"
+            what = "kept" if path.exists() else _write_checked(path, puzzle)
             tally[what.split(":", 1)[0]] += 1
             if progress:
-                progress(f"{puzzle_id(seed, index)} ({name}, trick {len(st.completed_tricks) + 1})", what)
+                progress(f"{pid} ({shown}, trick {trick})", what)
             index += 1
             found += 1
         if not found:
             tally["none"] += 1
             if progress:
-                progress(name, "none")
+                progress(shown, "none")
     return tally
 
 
