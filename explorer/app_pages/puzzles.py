@@ -32,10 +32,18 @@ st.caption(t("Your rating {rating} (± {rd}) · daily streak {streak} · solved 
              rating=round(p.player.rating), rd=round(p.player.rd), streak=p.daily.current(day),
              solved=len(p.solved & {e.id for e in entries}), total=len(entries)))
 
+
+def _queue_items(prog: pm.Progress) -> list[tuple[str, str]]:
+    """The queue's items, latest first: the puzzles missed (those this app still ships) and the practice positions."""
+    known = {e.id for e in entries}
+    return [("puzzle", m) for m in reversed(prog.mistakes) if m in known] + \
+        [("retry", r.key) for r in reversed(prog.retries)]
+
+
 MODES = {"daily": N_("Daily puzzle"), "rated": N_("Rated"), "mistakes": N_("My mistakes")}
 mode = st.segmented_control(t("Which puzzles"), list(MODES), default="daily", key=state.PUZZLES_MODE,
                             format_func=in_this_language(lambda m: t(MODES[m]) if m != "mistakes" else
-                                                         t("My mistakes ({n})", n=len(p.mistakes) + len(p.retries))),
+                                                         t("My mistakes ({n})", n=len(_queue_items(p)))),
                             label_visibility="collapsed") or "daily"
 
 
@@ -87,13 +95,6 @@ def practice_review() -> None:
         with st.spinner(t("Reviewing your cards…")):
             _review(practice)
         st.rerun()
-
-
-def _queue_items(prog: pm.Progress) -> list[tuple[str, str]]:
-    """The queue's items, latest first: the puzzles missed (those this app still ships) and the practice positions."""
-    known = {e.id for e in entries}
-    return [("puzzle", m) for m in reversed(prog.mistakes) if m in known] + \
-        [("retry", r.key) for r in reversed(prog.retries)]
 
 
 def _open(kind: str, item_id: str) -> None:
@@ -155,7 +156,7 @@ if mode == "daily":
     if p.daily.last == day:
         board.opened_solved(shown)  # opened again once solved (a reload, another mode and back): not rated again
         st.success(tn("Today's puzzle is solved: {n} day in a row.", "Today's puzzle is solved: {n} days in a row.",
-                      p.daily.current(day)))
+                      max(1, p.daily.current(day))))  # solved today: a day at least, whatever the browser kept
 elif mode == "rated":
     cur = ss.get(state.PUZZLES_SHOWN) or {}
     if cur.get("mode") != "rated" or collection.by_id(entries, cur.get("id", "")) is None:

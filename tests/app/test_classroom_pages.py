@@ -220,3 +220,25 @@ def test_a_name_too_long_is_refused_with_its_length_and_the_field_keeps_it(svc):
     assert "Your name is 10009 characters long; a name has at most 40." in words(at)
     assert at.text_input(key=ks.JOIN_NAME).value == typed and "seat" not in at.query_params
     assert svc.teacher_state(s.teacher_secret).joined == 0
+
+
+@pytest.mark.parametrize("forged", [float("inf"), float("nan"), 2.5, -5, 1001, 10**30, "12", True])
+def test_a_number_answer_out_of_the_fields_range_is_refused_with_the_range_and_never_counted(svc, forged,
+                                                                                            monkeypatch):
+    # the field sends only whole numbers from 0 to 1000; whatever else reaches the Send callback is refused, not
+    # rounded or turned into an error
+    from explorer.content.lessons import load_lessons
+    from explorer.ui.classroom import student
+    les = next(x for x in load_lessons() if x.id.startswith("07"))
+    index = next(i for i, s in enumerate(les.steps) if s.question is not None and s.question.input == "number")
+    s = svc.start([{"lesson": les.id, "index": index}])
+    seat = svc.join(s.code, "Nora", session="a")
+    svc.ask(s.teacher_secret)
+    held: dict = {ks.JOIN_NUMBER: forged}
+    monkeypatch.setattr(student, "ss", held)
+    student._send_number(svc, seat, 0)
+    assert str(held[ks.JOIN_REFUSED]) == "Type a whole number from 0 to 1000."
+    assert svc.tally(s.teacher_secret).answered == 0
+    held[ks.JOIN_NUMBER] = 16
+    student._send_number(svc, seat, 0)
+    assert svc.tally(s.teacher_secret).answered == 1

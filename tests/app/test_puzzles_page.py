@@ -103,6 +103,18 @@ def test_the_daily_puzzle_opened_again_once_solved_shows_its_solution_and_is_not
     assert value["player"]["rating"] == rating and value["puzzles"][daily.id]["tries"] == 1
 
 
+def test_the_daily_puzzle_found_after_its_answer_was_shown_does_not_count_the_day():
+    at = open_page()
+    daily = collection.daily(collection.load(), DAY)
+    tap(at, state.PUZZLES_REVEAL)
+    again = open_page(at.session_state[state.STORE_MEMORY])          # a reload, the hand to tap again
+    for card in verdict(daily.id).answer:
+        tap(again, card_key(card))
+    value = kept(again)
+    assert value["daily"]["last"] != DAY and value["puzzles"][daily.id]["tries"] == 1
+    assert "Today's puzzle is solved" not in texts(again.success)
+
+
 def test_a_puzzle_rated_once_is_not_rated_again_when_met_again():
     at = open_page()
     at.segmented_control(key=state.PUZZLES_MODE).set_value("rated").run()

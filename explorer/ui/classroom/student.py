@@ -132,6 +132,11 @@ def _send_number(svc: Classroom, seat: str, step: int) -> None:
     if value is None:
         ss[state.JOIN_REFUSED] = Msg("Type a number first.")
         return
+    low, high = NUMBER_RANGE
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not low <= value <= high \
+            or value != int(value):  # the field allows only these; a value sent otherwise is refused, not rounded
+        ss[state.JOIN_REFUSED] = Msg("Type a whole number from {low} to {high}.", low=low, high=high)
+        return
     _send(svc, seat, step, int(value))
 
 
@@ -140,7 +145,7 @@ def _held(cs: ClassStep, key: str) -> tuple[bool, Any]:
     answer may be None, "nobody"), else (False, None)."""
     place = ss.get(key)
     offered = options(cs) or ()
-    if place is None or not 0 <= place < len(offered):
+    if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < len(offered):
         return False, None
     return True, offered[place]
 

@@ -121,17 +121,17 @@ def opened_solved(shown: Shown) -> None:
 
 def _rate(shown: Shown, solved: bool) -> None:
     """The puzzle's rated attempt (a shipped puzzle's first tap): both ratings move, the queue and streak follow.
-    A puzzle rated before is not rated again: found, it leaves the queue (and counts the day's streak)."""
+    A puzzle rated before is not rated again: found, it leaves the queue; the day's streak counts only a daily
+    puzzle found in the attempt that was rated (not after its answer was shown, a reload between)."""
     tr = ss[keys.PUZZLES_TRY]
     if tr["rated"] or shown.kind != "puzzle":
         return
     tr["rated"] = True
     p = store.progress()
     if shown.mode == "mistakes" or shown.id in p.puzzles:
+        tr["unrated"] = True
         if solved:
             p = replace(p, mistakes=tuple(m for m in p.mistakes if m != shown.id))
-            if shown.mode == "daily":
-                p = pm.daily_solved_late(p, today())
         store.set_progress(p)
         return
     store.set_progress(pm.attempt(p, shown.id, shown.rating or 1500, solved=solved, day=today(),
@@ -145,7 +145,7 @@ def _solved(shown: Shown) -> None:
     p = store.progress()
     if shown.kind == "retry":
         store.set_progress(pm.retry_done(p, shown.id))
-    elif shown.mode == "daily" and tr["wrong"]:
+    elif shown.mode == "daily" and tr["wrong"] and not tr.get("unrated"):
         store.set_progress(pm.daily_solved_late(p, today()))
 
 
