@@ -416,6 +416,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
         problem = f"--count {args.count} is not a number of puzzles (1 to 100,000)"
     elif not 1 <= args.workers <= 64:
         problem = f"--workers {args.workers} is not a number of processes (1 to 64)"
+    elif not 2 <= args.choices <= 8:
+        problem = f"--choices {args.choices} is not a number of cards to choose from (2 to 8)"
     elif args.records and (args.shard != (1, 1) or args.workers != 1):
         problem = ("--shard and --workers split self-play's numbered puzzles; with --from the records are read in "
                    "one run, in order")
@@ -434,7 +436,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
     try:
         tally = generate(args.count, args.seed, Path(args.out), workers=args.workers, shard=args.shard,
-                         progress=progress)
+                         progress=progress, choices=args.choices)
     except OSError as e:
         print(f"puzzles generate: cannot write to {_shown(args.out)} ({e.strerror})", file=sys.stderr)
         return 2
@@ -473,7 +475,7 @@ def _puzzles_from_records(args: argparse.Namespace) -> int:
     print(f"puzzles from {len(records)} recorded deal(s) (seed {args.seed}, at most {args.count}) into "
           f"{_shown(args.out)}", flush=True)
     try:
-        tally = from_records(records, args.seed, Path(args.out), count=args.count,
+        tally = from_records(records, args.seed, Path(args.out), count=args.count, choices=args.choices,
                              progress=lambda what, how: _say(f"{what}: {how}"))
     except OSError as e:
         print(f"puzzles generate: cannot write to {_shown(args.out)} ({e.strerror})", file=sys.stderr)
@@ -550,6 +552,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     g.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
                    help="only the puzzles i with i %% N == I-1 (I from 1 to N)")
+    g.add_argument("--choices", type=int, default=2, metavar="K",
+                   help="only positions where the player has K cards or more to choose from (default 2; 3 for a "
+                        "batch of harder puzzles)")
     g.add_argument("--from", dest="records", nargs="+", metavar="DEAL.yaml", default=[],
                    help="find the puzzles in these recorded deals (kind: deal files with every hand, as the practice "
                         "table saves them) instead of self-play: each position as played that proves, in order")

@@ -181,15 +181,20 @@ def test_generate_keeps_the_files_already_written_and_cleans_partial_ones(tmp_pa
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("shard", [(1, 160), (2, 160)])
-def test_generate_writes_the_shipped_files_again_from_their_seed(tmp_path, capsys, shard):
-    """Reproducible: shard I of 160 of the shipped run (seed 2026, 320 puzzles) writes puzzles I-1 and I+159, byte for
-    byte the files in data/puzzles/ (a minute or two each)."""
-    assert main(["puzzles", "generate", "--count", "320", "--seed", "2026", "--out", str(tmp_path),
-                 "--shard", f"{shard[0]}/{shard[1]}"]) == 0
-    for i in numbers(320, shard):
-        name = f"{puzzle_id(2026, i)}.yaml"
-        assert (tmp_path / name).read_text("utf-8") == (collection.PUZZLES_DIR / name).read_text("utf-8")
+@pytest.mark.parametrize("batch, shard", [((2026, 320, 2), (1, 160)), ((2026, 320, 2), (2, 160)),
+                                          ((2027, 200, 3), (1, 100)), ((2027, 200, 3), (7, 100))])
+def test_generate_writes_the_shipped_files_again_from_their_seed(tmp_path, capsys, batch, shard):
+    """Reproducible: shard I of N of a shipped run (seed 2026, 320 puzzles; seed 2027, 200 with three cards or more to
+    choose from) writes its puzzles byte for byte as the files in data/puzzles/ (a minute or two each)."""
+    seed, count, choices = batch
+    assert main(["puzzles", "generate", "--count", str(count), "--seed", str(seed), "--choices", str(choices),
+                 "--out", str(tmp_path), "--shard", f"{shard[0]}/{shard[1]}"]) == 0
+    for i in numbers(count, shard):
+        name = f"{puzzle_id(seed, i)}.yaml"
+        shipped = collection.PUZZLES_DIR / name
+        assert (tmp_path / name).exists() == shipped.exists(), name
+        if shipped.exists():
+            assert (tmp_path / name).read_text("utf-8") == shipped.read_text("utf-8")
 
 
 def test_puzzles_come_from_recorded_deals_each_position_as_played_that_proves(tmp_path, capsys):

@@ -168,10 +168,11 @@ def test_the_daily_puzzle_is_the_same_all_day_and_changes_from_day_to_day():
     assert len({collection.daily(entries, d).id for d in days}) > 15
 
 
-def test_the_daily_puzzle_has_a_theme_and_cards_hidden_from_the_player():
+def test_the_daily_puzzle_has_a_theme_cards_hidden_from_the_player_and_three_cards_or_more_to_choose_from():
     entries = collection.load()
     picked = [collection.daily(entries, f"2027-{m:02d}-{d:02d}") for m in range(1, 13) for d in range(1, 29)]
-    assert all(e.themes and e.doc["worlds"][0]["total"] > 1 for e in picked)
+    assert all(e.themes and e.doc["worlds"][0]["total"] > 1 and 1 + len(e.doc["losses"][0]) >= 3 for e in picked)
+    assert len({e.id for e in picked}) > 100, "a year of days draws from a pool of well over a hundred"
     assert any(not collection.daily_worthy(e) for e in entries), "the shipped set has puzzles kept out of the daily"
 
 

@@ -61,11 +61,18 @@ def by_id(entries: Sequence[Entry], puzzle_id: str) -> Entry | None:
     return next((e for e in entries if e.id == puzzle_id), None)
 
 
+def choices(e: Entry) -> int:
+    """How many cards the player may choose from at the puzzle's first card (the answer and each card it beats)."""
+    losses = e.doc.get("losses") or [{}]
+    return 1 + len(losses[0] or {})
+
+
 def daily_worthy(e: Entry) -> bool:
-    """Whether a puzzle may be the day's: it has a theme to name, and cards hidden from the player (a position whose
-    every card the player can already place is a counting exercise, not the day's puzzle)."""
+    """Whether a puzzle may be the day's: it has a theme to name, cards hidden from the player (a position whose
+    every card the player can already place is a counting exercise) and three cards or more to choose from (between
+    two, a guess is right half the time)."""
     worlds = e.doc.get("worlds") or [{}]
-    return bool(e.themes) and int((worlds[0] or {}).get("total") or 0) > 1
+    return bool(e.themes) and int((worlds[0] or {}).get("total") or 0) > 1 and choices(e) >= 3
 
 
 def daily(entries: Sequence[Entry], day: str) -> Entry:

@@ -102,13 +102,13 @@ def deal_for(slot: Slot, seed: int, j: int) -> GameState | None:
     return g
 
 
-def positions(g: GameState, seed: str) -> list[GameState]:
-    """Every candidate position of a deal played by rule-of-thumb players, the deepest first (most tricks left),
-    shuffled by ``seed`` among equals."""
+def positions(g: GameState, seed: str, choices: int = 2) -> list[GameState]:
+    """Every candidate position of a deal played by rule-of-thumb players (``choices`` cards or more to choose
+    from), the deepest first (most tricks left), shuffled by ``seed`` among equals."""
     players = {s: make_player("heuristic", seed=f"{seed}:{s.value}") for s in SEATS}
     out = []
     while not g.finished:
-        if candidate(g):
+        if candidate(g, choices):
             out.append(g)
         g = g.apply(players[g.to_act].choose(g.view(g.to_act)).action)
     random.Random(seed).shuffle(out)
@@ -116,12 +116,12 @@ def positions(g: GameState, seed: str) -> list[GameState]:
     return out
 
 
-def candidate(g: GameState) -> bool:
-    """Whether a position may be a puzzle: 2 to 6 tricks left, no project to declare, two cards or more to choose
-    from."""
+def candidate(g: GameState, choices: int = 2) -> bool:
+    """Whether a position may be a puzzle: 2 to 6 tricks left, no project to declare, ``choices`` cards or more to
+    choose from (two by default: a batch of harder puzzles asks for three)."""
     actions = g.legal_actions()
     return (8 - len(g.completed_tricks) in TRICKS_LEFT and not any(isinstance(a, Declare) for a in actions)
-            and len({a.card for a in actions if isinstance(a, Play)}) >= 2)
+            and len({a.card for a in actions if isinstance(a, Play)}) >= choices)
 
 
 def could_show(theme: Theme | None, state: GameState) -> bool:
@@ -205,8 +205,8 @@ def make_puzzle(g: GameState, seed: int, index: int, pid: str | None = None) -> 
             "rating": rating, "source": f"self-play (heuristic), deal puzzles:{seed}:{index}"}
 
 
-def find_puzzle(seed: int, index: int, *, max_deals: int = MAX_DEALS, prefer_deals: int = PREFER_DEALS
-                ) -> dict[str, Any] | None:
+def find_puzzle(seed: int, index: int, *, max_deals: int = MAX_DEALS, prefer_deals: int = PREFER_DEALS,
+                choices: int = 2) -> dict[str, Any] | None:
     """Puzzle number ``index`` of ``seed``: the first position that proves in the slot's deals (of the slot's theme
     for the first ``prefer_deals`` deals), or None."""
     slot = Slot.of(index)
@@ -215,7 +215,7 @@ def find_puzzle(seed: int, index: int, *, max_deals: int = MAX_DEALS, prefer_dea
         if g is None:
             continue
         preferring = slot.theme is not None and j < prefer_deals
-        for st in positions(g, f"puzzles:{seed}:{index}:{j}"):
+        for st in positions(g, f"puzzles:{seed}:{index}:{j}", choices):
             if preferring and not could_show(slot.theme, st):
                 continue
             doc = make_puzzle(st, seed, index)
@@ -238,14 +238,14 @@ def write_whole(path: Path, text: str) -> None:
         raise
 
 
-def _one(args: tuple[int, int, str]) -> tuple[int, str]:
+def _one(args: tuple[int, int, str, int]) -> tuple[int, str]:
     """Find and write puzzle ``index`` (in a worker): ``written``, ``kept`` (already there), ``none`` (not found in
     its deals) or ``failed: <why>`` (found but ``check`` does not prove it: an engine bug, the file is not written)."""
-    seed, index, out = args
+    seed, index, out, choices = args
     path = Path(out) / f"{puzzle_id(seed, index)}.yaml"
     if path.exists():
         return index, "kept"
-    doc = find_puzzle(seed, index)
+    doc = find_puzzle(seed, index, choices=choices)
     if doc is None:
         return index, "none"
     return index, _write_checked(path, doc)
@@ -262,12 +262,12 @@ def numbers(count: int, shard: tuple[int, int] = (1, 1)) -> list[int]:
 
 
 def generate(count: int, seed: int, out: Path, *, workers: int = 1, shard: tuple[int, int] = (1, 1),
-             progress: Callable[[int, str], None] | None = None) -> dict[str, int]:
+             progress: Callable[[int, str], None] | None = None, choices: int = 2) -> dict[str, int]:
     """Write this shard's puzzles to ``out`` (kept ones are not redone); how many were written, kept, not found."""
     out.mkdir(parents=True, exist_ok=True)
     for stale in out.glob(".*.partial"):
         stale.unlink(missing_ok=True)
-    jobs = [(seed, i, str(out)) for i in numbers(count, shard)]
+    jobs = [(seed, i, str(out), choices) for i in numbers(count, shard)]
     tally = {"written": 0, "kept": 0, "none": 0, "failed": 0}
     for index, what in _run(jobs, workers):
         tally[what.split(":", 1)[0]] += 1
@@ -276,7 +276,7 @@ def generate(count: int, seed: int, out: Path, *, workers: int = 1, shard: tuple
     return tally
 
 
-def _run(jobs: list[tuple[int, int, str]], workers: int) -> Iterable[tuple[int, str]]:
+def _run(jobs: list[tuple[int, int, str, int]], workers: int) -> Iterable[tuple[int, str]]:
     if workers <= 1 or len(jobs) <= 1:
         yield from map(_one, jobs)
         return
@@ -304,7 +304,7 @@ def record_id(seed: int, index: int) -> str:
     return f"{seed}-r{index:04d}"
 
 
-def record_positions(doc: dict[str, Any]) -> tuple[list[GameState], Any]:
+def record_positions(doc: dict[str, Any], choices: int = 2) -> tuple[list[GameState], Any]:
     """The candidate positions of a recorded deal (a valid ``kind: deal`` file with every hand and its tricks, as
     the practice table and the Deal checker save it), in the order they were played, and why there are none when
     the record cannot be replayed (a deal passed twice; an illegal card: the positions before it are kept)."""
@@ -313,7 +313,7 @@ def record_positions(doc: dict[str, Any]) -> tuple[list[GameState], Any]:
     v = verdict_of(doc)
     if isinstance(v, dict):
         return [], Msg("a deal passed twice has no card play")
-    found = [g for g in v.states() if not g.finished and candidate(g)]
+    found = [g for g in v.states() if not g.finished and candidate(g, choices)]
     if not v.valid and v.run.error is not None:
         e = v.run.error
         return found, Msg("trick {n}: {seat} played {card}, which the rules refuse: only the positions before it are "
@@ -322,7 +322,7 @@ def record_positions(doc: dict[str, Any]) -> tuple[list[GameState], Any]:
 
 
 def from_records(records: Iterable[tuple[str, dict[str, Any]]], seed: int, out: Path, *, count: int,
-                 progress: Callable[[str, str], None] | None = None) -> dict[str, int]:
+                 progress: Callable[[str, str], None] | None = None, choices: int = 2) -> dict[str, int]:
     """Puzzles found in recorded deals (``records``: a name and its ``kind: deal`` document each): every position
     of each deal, as it was played, that proves becomes ``<seed>-r<n>.yaml`` (numbered in the order found, at most
     ``count``), its ``source`` naming the record and the trick. Deterministic: the same records and seed give the
@@ -335,7 +335,7 @@ def from_records(records: Iterable[tuple[str, dict[str, Any]]], seed: int, out: 
         if index >= count:
             break
         shown = visible(name, one_line=True)
-        positions, why = record_positions(doc)
+        positions, why = record_positions(doc, choices)
         if why is not None and progress:
             progress(shown, str(why))
         found = 0
