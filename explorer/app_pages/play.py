@@ -96,9 +96,6 @@ def deal_details(p: Practice) -> None:
     g = p.state
     record = g.record()
     if g.stage is Stage.OVER:
-        claim = pv.sawa_lines(g, p.deals[-1])
-        if claim:
-            st.markdown("\n".join(f"- {plain(table.say(p, m))}" for m in claim[1:]))
         o = check_doc(record, style=pv.style({}, lang.current())).output
         with st.expander(t("How the deal was scored")):
             how_scored(o["score"])

@@ -332,7 +332,13 @@ class Table {
     const deal = el("div", "bx-result", over.deal.text);
     deal.dataset.tone = over.deal.tone;
     box.append(deal);
-    if (over.claim && over.claim.length) box.append(el("div", "bx-claim", over.claim[0]));   // a Sawa claim ended it
+    if (over.claim && over.claim.length) {   // a Sawa claim ended it: who claimed, then the tricks it took at once
+      const claim = el("div", "bx-claim", over.claim[0]);
+      const rows = el("ol", "bx-claim-tricks");
+      for (const line of over.claim.slice(1)) rows.append(el("li", null, line));
+      if (over.claim.length > 1) claim.append(rows);
+      box.append(claim);
+    }
     if (over.match) {
       const m = el("div", "bx-result bx-match", over.match.text);
       m.dataset.tone = over.match.tone;
