@@ -36,7 +36,16 @@ from sqlalchemy.exc import IntegrityError
 from explorer.classroom import tokens
 from explorer.classroom.db import WRITE
 from explorer.classroom.schema import answers, attempts, classes, students
-from explorer.classroom.steps import MAX_STEPS, ClassStep, StepError, grade_answer, resolve_all, valid_answer
+from explorer.classroom.steps import (
+    MAX_STEPS,
+    NUMBER_RANGE,
+    ClassStep,
+    StepError,
+    grade_answer,
+    options,
+    resolve_all,
+    valid_answer,
+)
 from explorer.engine.core.i18n import N_, Msg
 from explorer.engine.core.profiles import DEFAULT_PROFILE, RuleProfile, custom_profile
 
@@ -67,6 +76,7 @@ REASONS: dict[str, str] = {
     "not_open": N_("The question is closed: answers are not taken now."),
     "other_step": N_("That question is not the one asked now."),
     "not_an_option": N_("That is not one of the answers on offer."),
+    "not_a_number": N_("Type a whole number from {low} to {high}."),
     "answered": N_("You have answered this question already."),
     "last_step": N_("This is the last question: end the class to see the results."),
     "not_asked": N_("No question is open."),
@@ -424,6 +434,8 @@ class Classroom:
         self._check_answerable(state, step)
         cs = self.questions(state)[step]
         if not valid_answer(cs, given):
+            if options(cs) is None:
+                raise Refused("not_a_number", low=NUMBER_RANGE[0], high=NUMBER_RANGE[1])
             raise Refused("not_an_option")
         correct = grade_answer(cs, given, state.profile).correct
         value = encode(given)

@@ -265,8 +265,11 @@ def test_a_number_question_takes_a_whole_number_in_range(service):
     assert _asks_number("01-cards", 3)
     seat = service.join(s.code, None, session="a")
     service.ask(s.teacher_secret)
-    for bad in (-1, 1001, 2.5, "12", True):
-        refused("not_an_option", service.answer, seat, 0, bad)
+    for bad in (-1, 1001, 2.5, "12", True, float("inf"), float("nan"), 10**30):
+        refused("not_a_number", service.answer, seat, 0, bad)
+    with pytest.raises(Refused) as e:
+        service.answer(seat, 0, 2.5)
+    assert str(e.value.message) == "Type a whole number from 0 to 1000.", "the refusal names the range"
     assert service.answer(seat, 0, 12)
 
 
