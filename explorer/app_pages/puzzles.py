@@ -52,7 +52,7 @@ def _offer(skip: str | None = None) -> None:
     prog = store.progress()
     n = int(ss.get(state.PUZZLES_OFFERS, 0)) + 1
     ss[state.PUZZLES_OFFERS] = n
-    e = collection.offer(entries, prog.player.rating, solved=set(prog.puzzles), skip={skip} if skip else set(),
+    e = collection.offer(entries, prog.player.rating, tried=set(prog.puzzles), skip={skip} if skip else set(),
                          ratings={k: r.rating.rating for k, r in prog.puzzles.items()},
                          seed=f"{len(prog.attempts)}:{n}")
     ss[state.PUZZLES_SHOWN] = {"mode": "rated", "kind": "puzzle", "id": e.id}

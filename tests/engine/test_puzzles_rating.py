@@ -183,6 +183,6 @@ def test_a_rated_puzzle_is_offered_near_the_rating_and_never_one_already_solved_
     assert low.rating < high.rating
     ids = [e.id for e in entries]
     left = ids[-1]
-    e = collection.offer(entries, 1500, solved=set(ids[:-1]), seed=2)
+    e = collection.offer(entries, 1500, tried=set(ids[:-1]), seed=2)
     assert e.id == left
-    assert collection.offer(entries, 1500, solved=set(ids), skip={left}, seed=3).id != left
+    assert collection.offer(entries, 1500, tried=set(ids), skip={left}, seed=3).id != left

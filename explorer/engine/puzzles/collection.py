@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[3]
 PUZZLES_DIR = ROOT / "data" / "puzzles"
 """The shipped set."""
 NEAR = 8
-"""A puzzle is offered from this many of the unsolved ones nearest the player's rating."""
+"""A puzzle is offered from this many of the ones not tried yet nearest the player's rating."""
 
 
 @dataclass(frozen=True)
@@ -82,13 +82,14 @@ def daily(entries: Sequence[Entry], day: str) -> Entry:
     return random.Random(f"baloot-daily:{day}").choice(sorted(pool, key=lambda e: e.id))
 
 
-def offer(entries: Sequence[Entry], rating: float, *, solved: Collection[str] = (), skip: Collection[str] = (),
+def offer(entries: Sequence[Entry], rating: float, *, tried: Collection[str] = (), skip: Collection[str] = (),
           ratings: Mapping[str, float] | None = None, seed: object = 0) -> Entry | None:
-    """A puzzle near ``rating``: one of the :data:`NEAR` unsolved puzzles whose rating (``ratings``, this browser's,
-    else the file's first one) is nearest (all the puzzles again once every one is solved), drawn from ``seed``;
-    never one of ``skip`` while another is left."""
+    """A puzzle near ``rating``: one of the :data:`NEAR` puzzles not ``tried`` yet (a puzzle is rated once: a missed
+    one comes back in the mistakes queue) whose rating (``ratings``, this browser's, else the file's first one) is
+    nearest (all the puzzles again once every one is tried), drawn from ``seed``; never one of ``skip`` while another
+    is left."""
     ratings = ratings or {}
-    pool = [e for e in entries if e.id not in solved and e.id not in skip] or \
+    pool = [e for e in entries if e.id not in tried and e.id not in skip] or \
         [e for e in entries if e.id not in skip] or list(entries)
     if not pool:
         return None
